@@ -1,0 +1,228 @@
+import type { CapabilityId } from '../capabilities/capability-registry.js';
+import type { Config } from '../config.js';
+import { ApiError } from '../errors/api-error.js';
+import type { Logger } from '../logger.js';
+import { secondsToNextUtcDay, secondsToNextUtcMonth, type AccessSnapshot, type AccountRecord, type PlanRecord, type UsageTotals } from './access-records.js';
+import type { AccessStore } from './access-store.js';
+import { hashApiKey, parseAuthorization } from './api-key-format.js';
+import type { AccessControl, Caller, RateLimitState } from './caller.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { UsageMeter } from './usage-meter.js';
+
+/** An unknown key triggers a snapshot refresh at most this often, so a key made a moment ago works soon. */
+const MISS_REFRESH_MIN_INTERVAL_MS = 1000;
+
+export type AccessTimingConfig = Pick<Config, 'ACCESS_REFRESH_INTERVAL_MS' | 'USAGE_FLUSH_INTERVAL_MS' | 'ANONYMOUS_RATE_LIMIT_PER_MINUTE'>;
+
+/**
+ * The access layer of the request path, entirely in memory: keys (by SHA-256 hash), accounts,
+ * plans and usage totals come from a snapshot of the store refreshed every
+ * ACCESS_REFRESH_INTERVAL_MS; usage is counted in memory and added to the store every
+ * USAGE_FLUSH_INTERVAL_MS. Refreshes and flushes run one at a time. A failed refresh keeps the
+ * previous snapshot; a failed flush keeps its units for the next one (both are logged).
+ */
+export class InMemoryAccessControl implements AccessControl {
+  private snapshot: AccessSnapshot;
+  private readonly meter = new UsageMeter();
+  private chain: Promise<unknown> = Promise.resolve();
+  private lastRefreshStarted = 0;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly store: AccessStore,
+    private readonly limiter: RateLimiter,
+    private readonly config: AccessTimingConfig,
+    private readonly logger: Logger,
+    private readonly clock: () => Date,
+    initial: AccessSnapshot,
+    usage: UsageTotals,
+  ) {
+    this.snapshot = initial;
+    this.meter.replacePersisted(usage);
+  }
+
+  /** Loads the first snapshot (throws when the store cannot be read) and starts the background timers. */
+  static async start(
+    store: AccessStore,
+    limiter: RateLimiter,
+    config: AccessTimingConfig,
+    logger: Logger,
+    clock: () => Date,
+  ): Promise<InMemoryAccessControl> {
+    const access = new InMemoryAccessControl(store, limiter, config, logger, clock, await store.loadSnapshot(), await store.loadUsageTotals(clock()));
+    access.lastRefreshStarted = Date.now();
+    // A tick is skipped while the previous one still runs, so a slow database never piles up work.
+    const every = (ms: number, task: () => Promise<void>) => {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        task()
+          .catch(() => undefined)
+          .finally(() => {
+            running = false;
+          });
+      }, ms);
+      access.timers.push(timer.unref());
+    };
+    every(config.ACCESS_REFRESH_INTERVAL_MS, () => access.refresh());
+    every(config.USAGE_FLUSH_INTERVAL_MS, () => access.flush());
+    return access;
+  }
+
+  authenticate(authorization: string | undefined): Caller {
+    const { token, mode } = parseAuthorization(authorization);
+    const key = this.snapshot.keysByHash.get(hashApiKey(token));
+    if (!key || key.mode !== mode) {
+      this.refreshSoon();
+      throw new ApiError('invalid_api_key', 'The API key is not recognised. Check that you copied it whole; a lost key cannot be recovered, rotate it.');
+    }
+    const now = this.clock();
+    if (key.revokedAt && key.revokedAt <= now) {
+      throw new ApiError('revoked_api_key', `The API key ${key.hint} was revoked. Use its replacement or create a new key.`);
+    }
+    if (key.expiresAt && key.expiresAt <= now) {
+      throw new ApiError('expired_api_key', `The API key ${key.hint} expired at ${key.expiresAt.toISOString()}. Create a new key.`);
+    }
+    const account = this.snapshot.accounts.get(key.accountId);
+    if (!account || account.status !== 'active') {
+      throw new ApiError('account_suspended', 'The account that owns this key is suspended. Contact support.');
+    }
+    if (mode === 'live' && account.subscriptionStatus !== 'active') {
+      throw new ApiError('subscription_inactive', 'The account has no active subscription, so live keys are refused. Test keys keep working on the free plan.');
+    }
+    return { keyId: key.id, accountId: account.id, mode };
+  }
+
+  takeRequest(subject: { caller: Caller } | { address: string }): RateLimitState {
+    const now = this.clock();
+    if ('caller' in subject) {
+      const plan = this.planOf(subject.caller);
+      return this.limiter.take(`key:${subject.caller.keyId}`, plan.rateLimitRequests, plan.rateLimitWindowSeconds, now);
+    }
+    return this.limiter.take(`address:${subject.address}`, this.config.ANONYMOUS_RATE_LIMIT_PER_MINUTE, 60, now);
+  }
+
+  authorize(caller: Caller, capability: CapabilityId, units: number): void {
+    const account = this.accountOf(caller);
+    if (!account.entitlements.has(capability)) {
+      throw new ApiError('entitlement_disabled', `The account is not entitled to the ${capability} capability. Contact support to enable it.`, {
+        capability,
+      });
+    }
+    const plan = this.planOf(caller);
+    const now = this.clock();
+    if (caller.mode === 'live' && plan.unitsPerPeriod !== null) {
+      const used = this.meter.monthUnits(account.id, 'live', now);
+      if (used + units > plan.unitsPerPeriod) {
+        throw new ApiError(
+          'quota_exceeded',
+          `The ${plan.name} plan's quota of ${plan.unitsPerPeriod} units for this billing period is used up (${used} used, this call costs ${units}). It resets at the start of the next calendar month (UTC), in ${secondsToNextUtcMonth(now)} s, or when the plan changes.`,
+        );
+      }
+    }
+    const caps = [plan.dailyUnitCap, account.dailyUnitCap].filter((cap): cap is number => cap !== null);
+    if (caps.length > 0) {
+      const cap = Math.min(...caps);
+      const used = this.meter.dayUnits(account.id, caller.mode, now);
+      if (used + units > cap) {
+        const retryAfterSeconds = secondsToNextUtcDay(now);
+        throw new ApiError(
+          'usage_limit_exceeded',
+          `The daily cap of ${cap} ${caller.mode} units is reached (${used} used today, this call costs ${units}). It resets at 00:00 UTC, in ${retryAfterSeconds} s.`,
+          { retryAfterSeconds },
+        );
+      }
+    }
+  }
+
+  recordUsage(caller: Caller, capability: CapabilityId, units: number): void {
+    this.meter.record(caller.accountId, caller.mode, capability, units, this.clock());
+    if (this.closed) void this.flush().catch(() => undefined);
+  }
+
+  async isReady(): Promise<boolean> {
+    return !this.closed && (await this.store.ping());
+  }
+
+  /**
+   * Reloads now: plans, accounts and keys when the store's revision moved (operators' changes),
+   * and the usage totals (other instances' usage). Rejects when the store fails.
+   */
+  refresh(): Promise<void> {
+    this.lastRefreshStarted = Date.now();
+    return this.exclusive(async () => {
+      try {
+        if ((await this.store.loadRevision()) !== this.snapshot.revision) this.snapshot = await this.store.loadSnapshot();
+        this.meter.replacePersisted(await this.store.loadUsageTotals(this.clock()));
+        this.limiter.sweep(this.clock());
+      } catch (error) {
+        this.logger.warn('access snapshot refresh failed; keeping the previous one', { error: messageOf(error) });
+        throw error;
+      }
+    });
+  }
+
+  /** Writes the units counted so far. Rejects when the write failed (the units stay for the next flush). */
+  flush(): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.meter.hasPending()) return;
+      const batch = this.meter.takePending();
+      try {
+        await this.store.addUsage(batch);
+        this.meter.persisted(batch);
+      } catch (error) {
+        this.meter.failed(batch);
+        this.logger.error('usage flush failed; the units are kept for the next flush', { error: messageOf(error), rows: batch.length });
+        throw error;
+      }
+    });
+  }
+
+  /** Exchanges rate-limit counts with the other instances now (a no-op for a per-process limiter). */
+  async syncRateLimits(): Promise<void> {
+    await this.limiter.sync?.();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    try {
+      await this.flush();
+    } finally {
+      await this.chain.catch(() => undefined);
+      await this.limiter.close?.().catch(() => undefined);
+      await this.store.close();
+    }
+  }
+
+  private refreshSoon(): void {
+    if (this.closed || Date.now() - this.lastRefreshStarted < MISS_REFRESH_MIN_INTERVAL_MS) return;
+    void this.refresh().catch(() => undefined);
+  }
+
+  private accountOf(caller: Caller): AccountRecord {
+    const account = this.snapshot.accounts.get(caller.accountId);
+    if (!account) throw new ApiError('account_suspended', 'The account that owns this key no longer exists.');
+    return account;
+  }
+
+  private planOf(caller: Caller): PlanRecord {
+    const account = this.snapshot.accounts.get(caller.accountId);
+    const plan = account && this.snapshot.plans.get(caller.mode === 'live' ? account.planId : account.testPlanId);
+    if (!plan) throw new Error(`account ${caller.accountId} has no ${caller.mode} plan in the snapshot`);
+    return plan;
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(task, task);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,19 @@
+import type { AnswerReason } from './answer-reason.js';
+
+/** A fact as an answer uses it: its value, its source ids and when it was last verified. */
+export interface UsedFact {
+  id: string;
+  value: unknown;
+  sources: readonly string[];
+  lastVerifiedAt: string | null;
+}
+
+/**
+ * What one topic contributes to an answer: the facts it used and the sentences rendered from
+ * exactly those facts; or, when it has nothing to say, why.
+ */
+export type AnswerPart = { facts: UsedFact[]; sentences: string[] } | { reason: AnswerReason; capability?: string };
+
+export function isAnswered(part: AnswerPart): part is { facts: UsedFact[]; sentences: string[] } {
+  return 'facts' in part;
+}

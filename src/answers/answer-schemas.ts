@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { AnswerReasonSchema } from './answer-reason.js';
+
+const TravelPurposeSchema = z.enum(['tourism', 'business', 'family']);
+
+/**
+ * `POST /answer` body. `question` is required (1 to 1,000 characters after trimming). The
+ * optional hints override what the question says: a platform that already knows the destination,
+ * the purpose or the length of stay sends them and gets an answer for exactly those.
+ */
+export const AnswerBodySchema = z
+  .strictObject({
+    question: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(1000, 'must be at most 1,000 characters')
+      .meta({ description: "The user's question in free text, 1 to 1,000 characters after trimming.", example: 'How much money do I need for 10 days in France?' }),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 alpha-2 country code, for example FR')
+      .transform((code) => code.toUpperCase())
+      .optional()
+      .meta({ description: 'Hint: the destination state, ISO alpha-2, any case (`EL` is accepted for Greece). Overrides the country the question names. A non-Schengen code gives `answer: null` with reason `not_schengen_state`.', example: 'FR' }),
+    travel_purpose: TravelPurposeSchema.optional().meta({ description: 'Hint: the purpose of the journey. Overrides the purpose the question names. Visiting friends counts as `family`.' }),
+    days: z.number().int().min(1).max(90).optional().meta({ description: 'Hint: the length of stay in days, 1 to 90. Overrides the length the question names.', example: 10 }),
+  })
+  .meta({ id: 'AnswerRequest', description: 'A question, with optional hints that override what the question says.' });
+export type AnswerBody = z.output<typeof AnswerBodySchema>;
+
+export const AnswerFactSchema = z
+  .object({
+    id: z.string().meta({ description: 'Id of the fact: a rule fact of rules/ (e.g. `fees.adult`), a document item, or a financial band of a state.' }),
+    value: z.unknown().meta({ description: 'The value the text states (a number, string, date, or an object such as the amounts of a financial band). Null only for a confirmed absence, e.g. a state that publishes no reference amount.' }),
+    sources: z.array(z.string()).min(1).meta({ description: 'Registry ids of the sources the fact rests on (see GET /sources); every one is in `meta.sources`.' }),
+  })
+  .meta({ id: 'AnswerFact' });
+export type AnswerFact = z.infer<typeof AnswerFactSchema>;
+
+export const AnswerSchema = z
+  .object({
+    text: z.string().meta({ description: 'Short plain-text answer rendered only from `facts`: nothing in it that is not in a fact.' }),
+    facts: z.array(AnswerFactSchema).min(1),
+  })
+  .meta({ id: 'Answer' });
+
+export const AnswerDataSchema = z
+  .object({
+    answer: AnswerSchema.nullable().meta({ description: 'The answer, or null when no rule answers the question (see `reason`).' }),
+    reason: AnswerReasonSchema.nullable().meta({ description: 'Why `answer` is null; null when there is an answer.' }),
+    capability: z.string().nullable().meta({ description: 'With reason `capability_not_available`: the capability awaiting integration the question belongs to (see /status); else null.' }),
+    intent: z.string().meta({ description: 'The intent understood, as POST /classify reports it.' }),
+    topics: z.array(z.string()).meta({ description: 'The rule topics the answer draws on (several when the question asks several things).' }),
+    country: z.string().nullable().meta({ description: 'The destination state (ISO alpha-2) understood or hinted, or null.' }),
+    travel_purpose: TravelPurposeSchema.nullable(),
+    days: z.number().int().nullable(),
+    nationality: z.string().nullable().meta({ description: "The applicant's nationality (ISO alpha-2) if the question gives it." }),
+    confidence: z.number().min(0).max(1).meta({ description: 'Confidence of the understanding, as POST /classify reports it.' }),
+  })
+  .meta({ id: 'AnswerData', description: 'A source-based answer, or null with a reason.' });
+export type AnswerData = z.infer<typeof AnswerDataSchema>;

@@ -1,0 +1,236 @@
+import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
+import { isApiError } from '../errors/api-error.js';
+import type { Grounded } from '../http/envelope.js';
+import { oldestVerificationDate } from '../knowledge/fact.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
+import { TOPICS, type GeneralTopic, type Topic, type TravelPurpose } from '../knowledge/topics.js';
+import { classifyQuestion, type Classification } from '../language/classify-question.js';
+import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
+import { tokenizeText } from '../language/tokenize-question.js';
+import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
+import type { AnswerReason } from './answer-reason.js';
+import type { AnswerBody, AnswerData } from './answer-schemas.js';
+import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
+import { answerGeneralTopic } from './general-part.js';
+
+/** What the composer reads: one rules snapshot (knowledge, language tables, capability registry). */
+export interface AnswerContext {
+  knowledge: Knowledge;
+  language: LanguageTables;
+  capabilities: CapabilityRegistry;
+}
+
+/** What a topic composer gets: the question as understood (hints applied) and the snapshot. */
+export interface PartInput {
+  knowledge: Knowledge;
+  /** The question's normalised words joined by one space, padded with spaces for phrase tests. */
+  text: string;
+  country: string | null;
+  travelPurpose: TravelPurpose | null;
+  days: number | null;
+  nationality: string | null;
+  /** The distinct Schengen states the question names (a sole destination, or several). */
+  statesNamed: readonly string[];
+  /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
+  subjectTopic: Topic | null;
+}
+
+/** Intents answered from a general rules file, and the file's topic. */
+const GENERAL_INTENTS: Readonly<Partial<Record<Intent, GeneralTopic>>> = {
+  stay_duration: 'short_stay',
+  visa_fees: 'fees',
+  travel_insurance: 'insurance',
+  application_timing: 'application_timing',
+  passport_validity: 'passport',
+  processing_time: 'processing_time',
+  where_to_apply: 'where_to_apply',
+  visa_validity: 'visa_validity',
+  ees: 'ees',
+  etias: 'etias',
+};
+
+/** Intents whose answer is another operation's data, and the topic name reported for them. */
+const COUNTRY_INTENTS: Readonly<Partial<Record<Intent, (input: PartInput) => AnswerPart | Promise<AnswerPart>>>> = {
+  document_requirements: answerDocuments,
+  financial_requirements: answerFinancialMeans,
+  country_information: answerCountryInformation,
+  country_list: answerCountryList,
+  source_lookup: answerSourceLookup,
+  visa_requirement: answerVisaRequirement,
+};
+
+const TOPIC_OF_INTENT: Readonly<Partial<Record<Intent, string>>> = {
+  ...GENERAL_INTENTS,
+  document_requirements: 'documents',
+  financial_requirements: 'financial_means',
+  country_information: 'application',
+  country_list: 'membership',
+  source_lookup: 'sources',
+  visa_requirement: 'visa_requirement',
+};
+
+/** A second intent is answered too when the question gives it at least a strong cue (weight 3). */
+const SECOND_INTENT_MIN_SCORE = 3;
+
+/**
+ * An `unknown` from the classifier is still answered when it is unknown only because several
+ * answerable intents compete, each with at least a strong cue (weight 3): "visa fee, when to
+ * apply and how many days can I stay?" asks three things, and each gets its facts.
+ */
+const COMPETING_INTENT_MIN_SCORE = 3;
+
+/** When several topics have nothing to say, the most useful reason to report comes first. */
+const REASON_PRIORITY: readonly AnswerReason[] = ['missing_country', 'missing_nationality', 'value_not_verified', 'no_matching_rule'];
+
+/**
+ * Answers a question from the rules only. It understands the question exactly as
+ * `POST /classify` does (same classifier, same tables), lets the body's hints override what it
+ * understood, picks the topics asked (the intent, plus any second intent with a strong cue),
+ * takes their facts from the knowledge layer and renders `text` from those facts alone.
+ * `meta.sources` is the union of the facts' sources and `last_verified_at` the oldest fact date.
+ * No rule, or a null value, gives `answer: null` with a reason from the documented list, empty
+ * sources and a null date; it never guesses. Never throws for any question string; a knowledge
+ * invariant broken at runtime (a fact citing an unregistered source) does throw, as a 500.
+ */
+export async function composeAnswer(body: AnswerBody, context: AnswerContext): Promise<Grounded<AnswerData>> {
+  const { knowledge, language } = context;
+  const classification = classifyQuestion(language, body.question);
+  const hintCountry = body.country ? canonicalCountry(knowledge, body.country) : null;
+  const understood = {
+    intent: classification.intent,
+    topics: [] as string[],
+    country: hintCountry?.code ?? classification.country,
+    travel_purpose: body.travel_purpose ?? classification.travel_purpose,
+    days: body.days ?? classification.days,
+    nationality: classification.profile.nationality,
+    confidence: classification.confidence,
+  };
+  const none = (reason: AnswerReason, capability: string | null = null): Grounded<AnswerData> => ({
+    data: { answer: null, reason, capability, ...understood },
+    sources: [],
+    lastVerifiedAt: null,
+  });
+
+  if (hintCountry && !hintCountry.member) return none('not_schengen_state');
+  if (!hintCountry && classification.destination_status === 'not_schengen') return none('not_schengen_state');
+  const competing = competingIntents(classification);
+  if (competing.length > 0) understood.intent = competing[0] as Intent;
+  else if (classification.intent === 'unknown') return none('low_confidence');
+  if (classification.intent === 'out_of_scope') return none('out_of_scope');
+  const route = language.routes.get(classification.intent);
+  if (route && !context.capabilities.isActive(route.capability)) return none('capability_not_available', route.capability);
+
+  const intents = competing.length > 0 ? competing : askedIntents(classification);
+  understood.topics = intents.map((intent) => TOPIC_OF_INTENT[intent] ?? intent);
+  const words = tokenizeText(body.question).map((t) => t.word);
+  const input: PartInput = {
+    knowledge,
+    text: ` ${words.join(' ')} `,
+    country: understood.country,
+    travelPurpose: understood.travel_purpose,
+    days: understood.days,
+    nationality: understood.nationality,
+    statesNamed: hintCountry ? [hintCountry.code] : statesNamed(language, words),
+    subjectTopic: subjectTopic(classification),
+  };
+  const parts: AnswerPart[] = [];
+  for (const intent of intents) parts.push(await answerIntent(intent, input));
+
+  // The main intent decides: a second topic never stands in for a main question no rule answers.
+  // Only competing intents (several asked, none main) are answered as far as the rules go.
+  const [main] = parts;
+  if (competing.length === 0 && main && !isAnswered(main)) return none(main.reason);
+  const answered = parts.filter(isAnswered);
+  if (answered.length === 0) {
+    const reasons = parts.map((part) => ('reason' in part ? part.reason : 'no_matching_rule'));
+    return none(REASON_PRIORITY.find((reason) => reasons.includes(reason)) ?? 'no_matching_rule');
+  }
+  const facts = mergeFacts(answered.flatMap((part) => part.facts));
+  const text = answered.flatMap((part) => part.sentences).join(' ');
+  const sourceIds = new Set(facts.flatMap((fact) => fact.sources));
+  return {
+    data: {
+      answer: { text, facts: facts.map((fact) => ({ id: fact.id, value: fact.value, sources: [...fact.sources] })) },
+      reason: null,
+      capability: null,
+      ...understood,
+    },
+    sources: knowledge.resolveSources(sourceIds),
+    lastVerifiedAt: oldestVerificationDate(facts.map((fact) => fact.lastVerifiedAt)),
+  };
+}
+
+/** Intents that may be answered next to the main one, in one answer. */
+function isSecondary(intent: Intent): boolean {
+  return GENERAL_INTENTS[intent] !== undefined || intent === 'document_requirements' || intent === 'financial_requirements' || intent === 'visa_requirement';
+}
+
+/** The intent, then the other answerable intents the question gives a cue for. */
+function askedIntents(classification: Classification): Intent[] {
+  const intents: Intent[] = [classification.intent];
+  for (const candidate of classification.candidates) {
+    if (!intents.includes(candidate.intent) && candidate.score >= SECOND_INTENT_MIN_SCORE && isSecondary(candidate.intent)) intents.push(candidate.intent);
+  }
+  return intents;
+}
+
+/** For an `unknown` with two or more answerable candidates, each strongly cued: those intents, best first. */
+function competingIntents(classification: Classification): Intent[] {
+  if (classification.intent !== 'unknown' || classification.destination_status === 'not_schengen') return [];
+  const strong = classification.candidates.filter((c) => c.score >= COMPETING_INTENT_MIN_SCORE && isSecondary(c.intent)).map((c) => c.intent);
+  return strong.length >= 2 ? strong : [];
+}
+
+/** The topic of the other intents a question mentions (the subject of a source question), or null. */
+function subjectTopic(classification: Classification): Topic | null {
+  for (const evidence of classification.evidence) {
+    if (evidence.field !== 'intent' || evidence.value === classification.intent) continue;
+    const topic = typeof evidence.value === 'string' ? INTENT_TOPICS[evidence.value as Intent] : undefined;
+    if (topic && (TOPICS as readonly string[]).includes(topic)) return topic as Topic;
+    const subject = INTENT_TOPICS[evidence.matched as Intent];
+    if (subject && (TOPICS as readonly string[]).includes(subject)) return subject as Topic;
+  }
+  return null;
+}
+
+/** The distinct Schengen states a question names, in order (from the language tables' country terms). */
+function statesNamed(language: LanguageTables, words: readonly string[]): string[] {
+  const codes: string[] = [];
+  for (const match of language.countryTerms.findAll(words)) {
+    for (const term of match.values) {
+      if (term.scope === 'schengen' && !term.plural && !codes.includes(term.code)) codes.push(term.code);
+    }
+  }
+  return codes;
+}
+
+async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPart> {
+  // "Where do I apply for a Belgian visa?" names one state: its authority and visa pages answer
+  // it. With several states (or none) the Visa Code rule on the competent state does.
+  if (intent === 'where_to_apply' && input.country && input.statesNamed.length <= 1) {
+    const local = answerCountryInformation(input);
+    if ('facts' in local) return local;
+  }
+  const topic = GENERAL_INTENTS[intent];
+  if (topic) return answerGeneralTopic(topic, input);
+  const composer = COUNTRY_INTENTS[intent];
+  if (composer) return composer(input);
+  return { reason: 'no_matching_rule' };
+}
+
+/** A fact used by two topics appears once. */
+function mergeFacts(facts: readonly UsedFact[]): UsedFact[] {
+  const byId = new Map<string, UsedFact>();
+  for (const fact of facts) if (!byId.has(fact.id)) byId.set(fact.id, fact);
+  return [...byId.values()];
+}
+
+/** A hinted code resolved by the knowledge layer: a member (canonical code) or not. */
+function canonicalCountry(knowledge: Knowledge, code: string): { code: string; member: boolean } {
+  try {
+    return { code: knowledge.resolveCountry(code), member: true };
+  } catch (error) {
+    if (isApiError(error)) return { code: code.toUpperCase(), member: false };
+    throw error;
+  }
+}

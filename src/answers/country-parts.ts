@@ -1,0 +1,282 @@
+import type { Fact } from '../knowledge/fact.js';
+import type { RequirementItem } from '../knowledge/requirement-schemas.js';
+import { MAX_DAYS } from '../knowledge/financial-schemas.js';
+import type { FinancialBand } from '../knowledge/response-schemas.js';
+import type { AnswerPart, UsedFact } from './answer-part.js';
+import type { PartInput } from './compose-answer.js';
+import { formatMoney, formatNumber, joinPhrases } from './format-value.js';
+import { hasCue, useFact } from './general-part.js';
+import { GENERAL_TEMPLATES } from './general-templates.js';
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function stop(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The text a fact value states, for facts whose value is a name, an address or a statement. */
+export function statementOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const parts = ['name', 'organization', 'title', 'text', 'rule', 'statement'].map((key) => record[key]).filter((v): v is string => typeof v === 'string');
+    const url = typeof record.url === 'string' ? record.url : null;
+    if (parts[0] && url) return `${parts[0]} (${url})`;
+    if (parts[0]) return parts[0];
+    if (url) return url;
+  }
+  return null;
+}
+
+function itemFact(item: RequirementItem): UsedFact {
+  return { id: item.id, value: item.name, sources: item.sources, lastVerifiedAt: item.last_verified_at };
+}
+
+function itemList(items: readonly RequirementItem[]): string {
+  return joinPhrases(items.map((item) => (item.mandatory ? item.name : `${item.name} (where it applies)`)));
+}
+
+/**
+ * Documents for a state and purpose (all three purposes, grouped, when none is given), as
+ * `GET /requirements` returns them: the Visa Code items every applicant provides, the items of
+ * the purpose and the state's own. Needs the country.
+ */
+export function answerDocuments(input: PartInput): AnswerPart {
+  if (!input.country) return { reason: 'missing_country' };
+  const requirements = input.knowledge.documentRequirements(input.country, input.travelPurpose).data;
+  const facts = new Map<string, UsedFact>();
+  const sentences: string[] = [];
+  const [first] = requirements.groups;
+  if (!first) return { reason: 'no_matching_rule' };
+  for (const item of first.common) facts.set(item.id, itemFact(item));
+  sentences.push(`For a visa to ${requirements.name}, every applicant provides: ${itemList(first.common)}.`);
+  for (const group of requirements.groups) {
+    for (const item of [...group.purpose_specific, ...group.state_specific]) facts.set(item.id, itemFact(item));
+    if (group.purpose_specific.length > 0) sentences.push(`For ${group.travel_purpose}: ${itemList(group.purpose_specific)}.`);
+    if (group.state_specific.length > 0) sentences.push(`Specific to ${requirements.name} for ${group.travel_purpose}: ${itemList(group.state_specific)}.`);
+  }
+  return { facts: [...facts.values()], sentences };
+}
+
+/** The value of a financial band fact: what the text states, without the empty fields. */
+function bandValue(band: FinancialBand, extra: Record<string, unknown>): Record<string, unknown> {
+  const value: Record<string, unknown> = { ...extra, method: band.method, from_days: band.from_days, to_days: band.to_days };
+  for (const key of ['per_day', 'per_entry', 'fixed', 'minimum_total', 'per_full_month', 'total', 'reason'] as const) {
+    if (band[key] !== null) value[key] = band[key];
+  }
+  return value;
+}
+
+/** The amounts each calculation method states; a band missing one is not rendered (never as 0). */
+const AMOUNTS_OF_METHOD: Readonly<Record<FinancialBand['method'], readonly ('per_day' | 'per_entry' | 'fixed' | 'minimum_total' | 'per_full_month')[]>> = {
+  per_day: ['per_day'],
+  per_day_with_minimum: ['per_day', 'minimum_total'],
+  per_entry_plus_per_day: ['per_entry', 'per_day'],
+  fixed_total: ['fixed'],
+  fixed_plus_per_day: ['fixed', 'per_day'],
+  fixed_plus_per_full_month: ['fixed', 'per_full_month'],
+  minimum_total: ['minimum_total'],
+  not_published: [],
+};
+
+function describeBand(band: FinancialBand, currency: string): string | null {
+  if (AMOUNTS_OF_METHOD[band.method].some((key) => band[key] === null)) return null;
+  const m = (amount: number | null) => formatMoney(amount ?? Number.NaN, currency);
+  const span = `for a stay of ${formatNumber(band.from_days)} to ${formatNumber(band.to_days)} days`;
+  switch (band.method) {
+    case 'per_day':
+      return `${m(band.per_day)} per day`;
+    case 'per_day_with_minimum':
+      return `${m(band.per_day)} per day, at least ${m(band.minimum_total)} in total`;
+    case 'per_entry_plus_per_day':
+      return `${m(band.per_entry)} per entry plus ${m(band.per_day)} per day`;
+    case 'fixed_total':
+      return `a fixed total of ${m(band.fixed)} ${span}`;
+    case 'fixed_plus_per_day':
+      return `${m(band.fixed)} plus ${m(band.per_day)} per day ${span}`;
+    case 'fixed_plus_per_full_month':
+      return `${m(band.fixed)} plus ${m(band.per_full_month)} per full month ${span}`;
+    case 'minimum_total':
+      return `at least ${m(band.minimum_total)} in total ${span}`;
+    case 'not_published':
+      return `no reference amount is published (${band.reason ?? 'none published'})`;
+  }
+}
+
+/**
+ * Money for a stay, as `GET /financial-requirements` calculates it: each variant (hotel, host,
+ * no proof of accommodation...) with the band that applies and, with `days`, the total. A state
+ * that publishes no amount (Austria) is answered with that confirmed absence and no total; a
+ * state whose sources conflict (Greece) is `value_not_verified`, never an estimate.
+ */
+export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart> {
+  if (!input.country) return { reason: 'missing_country' };
+  // A stay over 90 days is not a short stay: the rule is answered without a total.
+  const days = input.days !== null && input.days >= 1 && input.days <= MAX_DAYS ? input.days : null;
+  const requirement = (await input.knowledge.financialRequirement(input.country, days)).data;
+  if (requirement.amount_status === 'conflict') return { reason: 'value_not_verified' };
+  const facts: UsedFact[] = [];
+  const sentences: string[] = [];
+  const variants = [...requirement.variants].sort((a, b) => Number(b.default) - Number(a.default));
+  for (const variant of variants) {
+    for (const band of variant.bands) {
+      if (band.sources.length === 0) continue;
+      if (band.method === 'not_published' && requirement.amount_status !== 'none_published') continue;
+      const described = describeBand(band, requirement.currency);
+      if (described === null) continue;
+      const value = bandValue(band, {
+        country: requirement.country,
+        variant: variant.id,
+        applies_when: variant.applies_when,
+        currency: requirement.currency,
+        indicative: variant.indicative,
+        ...(requirement.days === null ? {} : { days: requirement.days }),
+      });
+      facts.push({ id: band.rule, value, sources: band.sources, lastVerifiedAt: band.last_verified_at });
+      const total = requirement.days !== null && band.total !== null ? `; for ${formatNumber(requirement.days)} days, ${formatMoney(band.total, requirement.currency)}` : '';
+      const indicative = variant.indicative && band.method !== 'not_published' ? ' (indicative only, not a threshold)' : '';
+      sentences.push(
+        band.method === 'not_published'
+          ? stop(`${requirement.name}: ${band.reason ?? 'no reference amount is published'}`)
+          : `${requirement.name} (${lowerFirst(variant.applies_when)}): ${described}${total}${indicative}.`,
+      );
+    }
+  }
+  if (facts.length === 0) return { reason: 'value_not_verified' };
+  if (input.days !== null && days === null) {
+    // Asked for more than 90 days: say why there is no total, from the 90/180 rule itself.
+    const stay = input.knowledge.generalFacts('short_stay').find((fact) => fact.id === 'short_stay.max_days');
+    if (stay && typeof stay.value === 'number') {
+      facts.push(useFact(stay));
+      sentences.push(`A short stay lasts at most ${formatNumber(stay.value)} days, so no total is given for a longer stay.`);
+    }
+  }
+  return { facts, sentences };
+}
+
+/** The national authority, its official visa pages and the state's application channels. */
+export function answerCountryInformation(input: PartInput): AnswerPart {
+  if (!input.country) return { reason: 'missing_country' };
+  const info = input.knowledge.countryInformation(input.country).data;
+  const facts: UsedFact[] = [];
+  const sentences: string[] = [];
+  const add = (fact: Fact, render: (statement: string) => string) => {
+    if (fact.value === null || fact.sources.length === 0) return;
+    const statement = statementOf(fact.value);
+    if (statement === null) return;
+    facts.push(useFact(fact));
+    sentences.push(stop(render(statement)));
+  };
+  add(info.authority, (s) => `The visa authority of ${info.name}: ${s}`);
+  for (const page of info.visa_pages) add(page, (s) => `Official visa page: ${s}`);
+  for (const channel of info.where_to_apply) add(channel, (s) => capitalise(s));
+  if (facts.length === 0) return { reason: 'value_not_verified' };
+  return { facts, sentences };
+}
+
+/** The 29 Schengen states, from the membership rules and the country records. */
+export function answerCountryList(input: PartInput): AnswerPart {
+  const facts: UsedFact[] = [];
+  const sentences: string[] = [];
+  const membership = new Map(input.knowledge.generalFacts('membership').map((fact) => [fact.id, fact]));
+  for (const template of GENERAL_TEMPLATES.membership ?? []) {
+    const fact = membership.get(template.fact);
+    if (!fact || fact.value === null) continue;
+    const sentence = template.render(fact.value);
+    if (sentence === null) continue;
+    facts.push(useFact(fact));
+    sentences.push(sentence);
+  }
+  const states = membership.get('membership.states');
+  if (states && Array.isArray(states.value)) {
+    const names = states.value
+      .map((entry) => (typeof entry === 'string' ? nameOfState(input, entry) : statementOf(entry)))
+      .filter((name): name is string => name !== null)
+      .sort((a, b) => a.localeCompare(b, 'en'));
+    if (names.length > 0) {
+      facts.push(useFact(states));
+      sentences.push(`The Schengen states: ${joinPhrases(names)}.`);
+    }
+  }
+  if (facts.length === 0) return { reason: 'no_matching_rule' };
+  return { facts, sentences };
+}
+
+/** A state's English name from its country record; the code itself when it has none. */
+function nameOfState(input: PartInput, code: string): string {
+  try {
+    return input.knowledge.country(code).name;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The registry's sources: for the topic the question asks about ("the source of the fee rule"),
+ * within the state when one is named; else for the state (its own sources, not the EU-wide ones).
+ * Each source is a fact whose value is its record and whose source is itself.
+ */
+export function answerSourceLookup(input: PartInput): AnswerPart {
+  if (!input.country && !input.subjectTopic) return { reason: 'missing_country' };
+  const filter = { ...(input.country ? { country: input.country } : {}), ...(input.subjectTopic ? { topic: input.subjectTopic } : {}) };
+  const found = input.knowledge.findSources(filter).data.sources;
+  const list = input.subjectTopic ? found : found.filter((source) => !source.countries.includes('*'));
+  if (list.length === 0) return { reason: 'no_matching_rule' };
+  const facts: UsedFact[] = list.map((source) => ({
+    id: `source.${source.id}`,
+    value: { organization: source.organization, url: source.url, official: source.official },
+    sources: [source.id],
+    lastVerifiedAt: source.last_checked_at,
+  }));
+  const about = [input.subjectTopic ? `on ${input.subjectTopic.replace(/_/g, ' ')}` : null, input.country ? `for ${nameOfState(input, input.country)}` : null].filter(Boolean).join(' ');
+  const sentences = [`Sources ${about}: ${list.map((source) => `${source.organization}${source.official ? '' : ' (not official)'} (${source.url})`).join('; ')}.`];
+  return { facts, sentences };
+}
+
+/**
+ * Whether a nationality needs a visa, from Reg. 2018/1806 Annex I (visa required) and Annex II
+ * (exempt) as `rules/general/visa_requirement.json` lists them. Needs the nationality.
+ */
+export function answerVisaRequirement(input: PartInput): AnswerPart {
+  if (!input.nationality) return { reason: 'missing_nationality' };
+  const code = input.nationality;
+  const facts = new Map(input.knowledge.generalFacts('visa_requirement').map((fact) => [fact.id, fact]));
+  const find = (id: string) => {
+    const fact = facts.get(id);
+    if (!fact || !Array.isArray(fact.value)) return null;
+    const entry = fact.value.find((e) => e && typeof e === 'object' && (e as Record<string, unknown>).code === code) as Record<string, unknown> | undefined;
+    return entry ? { fact, entry } : null;
+  };
+  const required = find('visa_requirement.annex_i');
+  const exempt = required ? null : find('visa_requirement.annex_ii');
+  const found = required ?? exempt;
+  if (!found) return { reason: 'no_matching_rule' };
+  const name = typeof found.entry.name === 'string' ? found.entry.name : code;
+  const condition = typeof found.entry.condition === 'string' ? found.entry.condition : null;
+  const value: Record<string, unknown> = { nationality: code, name, status: required ? 'visa_required' : 'visa_exempt', ...(condition ? { condition } : {}) };
+  const used: UsedFact[] = [{ id: `visa_requirement.${code.toLowerCase()}`, value, sources: found.fact.sources, lastVerifiedAt: found.fact.last_verified_at }];
+  const sentences = [
+    required
+      ? `Nationals of ${name} need a Schengen visa for a short stay (EU visa list, Annex I).`
+      : `Nationals of ${name} need no visa for a short stay (EU visa list, Annex II)${condition ? `, with a ${condition}` : ''}.`,
+  ];
+  if (exempt) {
+    const stay = input.knowledge.generalFacts('short_stay').find((fact) => fact.id === 'short_stay.max_days');
+    const etias = input.knowledge.generalFacts('etias').find((fact) => fact.id === 'etias.applies_to');
+    if (stay && typeof stay.value === 'number') {
+      used.push(useFact(stay));
+      sentences.push(`The exemption covers stays of up to ${formatNumber(stay.value)} days.`);
+    }
+    if (etias && typeof etias.value === 'string' && hasCue(input.text, ['etias'])) {
+      used.push(useFact(etias));
+      sentences.push(stop(`ETIAS concerns ${etias.value}`));
+    }
+  }
+  return { facts: used, sentences };
+}

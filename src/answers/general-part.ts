@@ -1,0 +1,65 @@
+import type { Fact } from '../knowledge/fact.js';
+import type { GeneralTopic } from '../knowledge/topics.js';
+import type { AnswerPart, UsedFact } from './answer-part.js';
+import type { PartInput } from './compose-answer.js';
+import { GENERAL_TEMPLATES, type FactTemplate } from './general-templates.js';
+
+/** Words that ask for a topic as a whole, next to any specific detail. */
+const OVERVIEW_CUES = ['what is', 'what are', 'what s', 'explain', 'tell me about', 'what does', 'what do i need to know'];
+
+/** Whether the padded normalised question contains a cue as a whole word or phrase. */
+export function hasCue(text: string, cues: readonly string[] | undefined): boolean {
+  return (cues ?? []).some((cue) => text.includes(` ${cue} `));
+}
+
+/** A knowledge fact as the answer uses it. */
+export function useFact(fact: Fact): UsedFact {
+  return { id: fact.id, value: fact.value, sources: fact.sources, lastVerifiedAt: fact.last_verified_at };
+}
+
+/**
+ * Answers one general topic (fees, insurance, 90/180, ...) from `rules/general/<topic>.json`.
+ * The facts asked for specifically (a template cue in the question, e.g. "child" for the child
+ * fees) are answered; with no specific cue, the topic's default facts. A fact the rules publish
+ * as null is left out; when every fact asked for is null the part reports
+ * `value_not_verified`, and when the rules hold none of them, `no_matching_rule`.
+ */
+export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): AnswerPart {
+  const templates = GENERAL_TEMPLATES[topic] ?? [];
+  const facts = new Map(input.knowledge.generalFacts(topic).map((fact) => [fact.id, fact]));
+  const cued = templates.filter((template) => hasCue(input.text, template.cues));
+  const exclusive = cued.find((template) => template.exclusive);
+  if (exclusive) {
+    const fact = facts.get(exclusive.fact);
+    if (!fact) return { reason: 'no_matching_rule' };
+    if (fact.value === null) return { reason: 'value_not_verified' };
+  }
+  const defaults = templates.filter((template) => template.byDefault);
+  // "What is ETIAS and when does it start?" asks for the overview as well as the cued fact.
+  const overview = hasCue(input.text, OVERVIEW_CUES);
+  const wanted: readonly FactTemplate[] = exclusive
+    ? [exclusive]
+    : cued.length === 0
+      ? defaults
+      : overview
+        ? templates.filter((template) => template.byDefault || cued.includes(template))
+        : cued;
+
+  const used: UsedFact[] = [];
+  const sentences: string[] = [];
+  let nullValues = 0;
+  for (const template of wanted) {
+    const fact = facts.get(template.fact);
+    if (!fact) continue;
+    if (fact.value === null || fact.sources.length === 0) {
+      nullValues += 1;
+      continue;
+    }
+    const sentence = template.render(fact.value);
+    if (sentence === null) continue;
+    used.push(useFact(fact));
+    sentences.push(sentence);
+  }
+  if (used.length > 0) return { facts: used, sentences };
+  return { reason: nullValues > 0 ? 'value_not_verified' : 'no_matching_rule' };
+}

@@ -1,0 +1,57 @@
+import express, { type Request } from 'express';
+import helmet from 'helmet';
+import type { AppDeps } from './app-deps.js';
+import { ApiError } from './errors/api-error.js';
+import { createApiRouter, rejectWhileDraining } from './http/api-router.js';
+import { cors } from './http/cors.js';
+import { errorHandler } from './http/error-handler.js';
+import { OPERATIONS } from './http/operations/index.js';
+import { requestContext } from './http/request-context.js';
+import { createHealthRouter, createSiteRouter } from './http/site/site-router.js';
+
+/** The API's base paths: the spec's `/api/v1`, and `/v1` as the reference writes it. */
+export const API_BASE_PATHS = ['/api/v1', '/v1'] as const;
+
+/**
+ * Builds the whole HTTP app from its collaborators. Read top to bottom, this is the order
+ * every request goes through. Holds no state of its own besides the cached OpenAPI document.
+ */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.set('json spaces', 0);
+  app.set('case sensitive routing', true);
+
+  app.use(requestContext(deps.logger));
+  // A JSON API: nothing in a response may load or run anything. The HTML pages (/docs, /status)
+  // replace this CSP with their own.
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  app.use(cors(deps.config.CORS_ORIGINS));
+
+  // Health first: it answers while draining (readyz then says not ready).
+  app.use(createHealthRouter(deps));
+
+  // The API checks draining itself, after the rate-limit headers are set.
+  const api = createApiRouter(deps, OPERATIONS);
+  for (const base of API_BASE_PATHS) app.use(base, api);
+
+  app.use(rejectWhileDraining(deps.lifecycle));
+  app.use(createSiteRouter(deps, OPERATIONS));
+
+  app.use((req: Request) => {
+    throw new ApiError('not_found', `Nothing at ${req.method} ${req.path}. The API is under /api/v1; see /openapi.json and /docs.`);
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}

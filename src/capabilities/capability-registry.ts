@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const CAPABILITY_IDS = [
+  'route',
+  'classify',
+  'countries',
+  'country',
+  'requirements',
+  'financial_requirements',
+  'sources',
+  'answer',
+  'appointments',
+  'refusal_analysis',
+  'entry_ban_analysis',
+  'visa_status_analysis',
+] as const;
+export const CapabilityIdSchema = z.enum(CAPABILITY_IDS);
+export type CapabilityId = z.infer<typeof CapabilityIdSchema>;
+
+export const CapabilityStateSchema = z.enum(['active', 'awaiting_integration']);
+export type CapabilityState = z.infer<typeof CapabilityStateSchema>;
+
+export const CapabilitySchema = z.strictObject({
+  id: CapabilityIdSchema,
+  name: z.string().min(1),
+  operation: z.string().regex(/^(GET|POST) \//),
+  state: CapabilityStateSchema,
+});
+export type Capability = z.infer<typeof CapabilitySchema>;
+
+export const CapabilityFileSchema = z
+  .strictObject({
+    $comment: z.string().optional(),
+    capabilities: z.array(CapabilitySchema),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.capabilities.forEach((capability, index) => {
+      if (seen.has(capability.id)) {
+        ctx.addIssue({ code: 'custom', path: ['capabilities', index, 'id'], message: `duplicate capability "${capability.id}"` });
+      }
+      seen.add(capability.id);
+    });
+    for (const id of CAPABILITY_IDS) {
+      if (!seen.has(id)) ctx.addIssue({ code: 'custom', path: ['capabilities'], message: `capability "${id}" is missing` });
+    }
+  });
+
+/** The twelve capabilities and their state; read-only after construction. */
+export class CapabilityRegistry {
+  private readonly byId: ReadonlyMap<CapabilityId, Capability>;
+
+  constructor(readonly list: readonly Capability[]) {
+    this.byId = new Map(list.map((capability) => [capability.id, capability]));
+  }
+
+  get(id: CapabilityId): Capability {
+    const capability = this.byId.get(id);
+    if (!capability) throw new Error(`capability ${id} is not in the registry`);
+    return capability;
+  }
+
+  isActive(id: CapabilityId): boolean {
+    return this.get(id).state === 'active';
+  }
+}
+
+/** Parses the registry file's JSON; throws with the file name and the failing path on a bad edit. */
+export function parseCapabilityFile(json: unknown, fileName: string): CapabilityRegistry {
+  const result = CapabilityFileSchema.safeParse(json);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${fileName} $.${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`invalid capability registry:\n${problems.join('\n')}`);
+  }
+  return new CapabilityRegistry(result.data.capabilities);
+}
+
+export function loadCapabilityRegistry(path: string): CapabilityRegistry {
+  return parseCapabilityFile(JSON.parse(readFileSync(path, 'utf8')), path);
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
+import { checkKnowledge } from '../../knowledge/load-knowledge.js';
+import { formatRuleProblems, type RuleProblem } from '../../knowledge/rule-problem.js';
+import { loadLanguageTables } from '../../language/language-tables.js';
+import type { CliCommand, CliIo } from '../command.js';
+
+const USAGE = `Usage: svc rules check [--dir <rules dir>] [--json]
+       svc rules reload --pid <server pid> [--dir <rules dir>] [--json]
+
+check   Validates every rule file (schemas, unique ids, source references, the 29 states
+        covered, day bands, dates) and prints each problem with the file, the JSON path,
+        what is wrong and how to fix it. Exits 0 when valid, 1 on any problem.
+reload  Checks the files, then asks the running server to reload them (SIGHUP). An invalid
+        edit is not sent; the server would keep its last good rules anyway. The server pid is
+        in its "rules reload armed" log line (under npm start, not the pid of npm or tsx).
+
+--dir defaults to RULES_DIR, else ./rules. See docs/rules-guide.md.`;
+
+/** The report of `svc rules check`, also the --json document. */
+export interface RulesCheckReport {
+  ok: boolean;
+  dir: string;
+  files: number;
+  problems: RuleProblem[];
+}
+
+/** Checks every part of a rules directory: the knowledge files, the capability registry and the language tables. */
+export function checkRulesDirectory(dir: string): RulesCheckReport {
+  const { problems, files } = checkKnowledge(dir);
+  const all = [...problems];
+  try {
+    loadCapabilityRegistry(join(dir, 'capabilities.json'));
+  } catch (error) {
+    all.push({ file: 'capabilities.json', path: '$', message: (error as Error).message, fix: 'Correct the capability registry as the message says.' });
+  }
+  try {
+    loadLanguageTables(join(dir, 'language'));
+  } catch (error) {
+    all.push({ file: 'language/', path: '$', message: (error as Error).message, fix: 'Correct the language tables as the message says.' });
+  }
+  return { ok: all.length === 0, dir, files: files + 1, problems: all };
+}
+
+function printReport(report: RulesCheckReport, json: boolean, io: CliIo): void {
+  if (json) {
+    io.out(`${JSON.stringify(report, null, 2)}\n`);
+  } else if (report.ok) {
+    io.out(`rules in ${report.dir}: ${report.files} files checked, no problems.\n`);
+  } else {
+    io.out(`rules in ${report.dir}: ${report.problems.length} problem(s):\n${formatRuleProblems(report.problems)}\n`);
+  }
+}
+
+/** `svc rules check|reload`: the domain expert's check and the operator's reload. */
+export const rulesCommand: CliCommand = {
+  name: 'rules',
+  summary: 'Check the rule files; ask a running server to reload them',
+  usage: USAGE,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { dir: { type: 'string' }, json: { type: 'boolean' }, pid: { type: 'string' } } });
+    } catch (error) {
+      io.err(`svc rules: ${(error as Error).message}\n${USAGE}\n`);
+      return 2;
+    }
+    const { values, positionals } = parsed;
+    const [action, ...rest] = positionals;
+    if ((action !== 'check' && action !== 'reload') || rest.length > 0) {
+      io.err(`svc rules: expected "check" or "reload"${action ? `, got "${[action, ...rest].join(' ')}"` : ''}.\n${USAGE}\n`);
+      return 2;
+    }
+    const dir = values.dir ?? io.env.RULES_DIR ?? 'rules';
+    const json = values.json === true;
+    if (action === 'reload' && (values.pid === undefined || !/^\d+$/.test(values.pid))) {
+      io.err('svc rules reload: --pid <server pid> is required (the process id of the running server).\n');
+      return 2;
+    }
+    const report = checkRulesDirectory(dir);
+    printReport(report, json, io);
+    if (!report.ok) return 1;
+    if (action === 'reload') {
+      const pid = Number(values.pid);
+      try {
+        process.kill(pid, 'SIGHUP');
+      } catch (error) {
+        io.err(`svc rules reload: could not signal process ${pid}: ${(error as Error).message}\n`);
+        return 1;
+      }
+      if (!json) io.out(`sent SIGHUP to ${pid}; the server logs "rules reloaded" when done.\n`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,151 @@
+import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import type { AppDeps, Lifecycle } from '../app-deps.js';
+import { ApiError, isApiError } from '../errors/api-error.js';
+import { DISCLAIMER } from './envelope.js';
+import { expressPath, type Operation } from './operation.js';
+import { localsOf } from './request-context.js';
+import { validateInput } from './validate-input.js';
+
+/**
+ * The pipeline every API request goes through, in this order (README "Order of checks"):
+ *  1. resolve the bearer key (in memory) and take one request from the rate limit of the key,
+ *     or of the client address when the key did not resolve; set the X-RateLimit-* headers;
+ *  2. 503 while the server drains for shutdown; 429 rate_limit_exceeded when over the limit;
+ *  3. 404 for a path that names no operation (no key needed);
+ *  4. the authentication error, if any (401, 402, 403 account_suspended);
+ *  5. 501 when the capability is awaiting integration;
+ *  6. entitlement, quota and usage caps (403, 429 usage_limit_exceeded);
+ *  7. the body (size, JSON) (413, 400), then the parameters and body fields (400);
+ *  8. the operation (404, 422 from the domain), then metering and the success envelope.
+ * Nothing is charged unless step 8 succeeds.
+ */
+export function createApiRouter(deps: AppDeps, operations: readonly Operation[]): express.Router {
+  const router = express.Router({ strict: false, caseSensitive: true });
+  router.use(limitAndIdentify(deps));
+  router.use(rejectWhileDraining(deps.lifecycle));
+  router.use(enforceRateLimit());
+  for (const operation of operations) {
+    const handlers: RequestHandler[] = [rememberRoute, guardOperation(deps, operation)];
+    if (operation.method === 'post') handlers.push(...jsonBody(deps));
+    handlers.push(runOperation(deps, operation));
+    router[operation.method](expressPath(operation.path), ...handlers);
+  }
+  router.use((req: Request) => {
+    throw new ApiError('not_found', `No operation at ${req.method} ${req.baseUrl}${req.path}. See /openapi.json for the operations.`);
+  });
+  return router;
+}
+
+/**
+ * While the server drains for shutdown every new request gets 503 with `Retry-After` and
+ * `Connection: close`, so clients move to another instance; requests already running finish.
+ */
+export function rejectWhileDraining(lifecycle: Lifecycle): RequestHandler {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    if (!lifecycle.draining) return next();
+    res.setHeader('Connection', 'close');
+    throw new ApiError('service_temporarily_unavailable', 'The server is shutting down. Retry in a few seconds.', { retryAfterSeconds: 5 });
+  };
+}
+
+function limitAndIdentify(deps: AppDeps): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const locals = localsOf(res);
+    let unexpected: unknown;
+    try {
+      locals.caller = deps.access.authenticate(req.get('authorization'));
+    } catch (error) {
+      if (isApiError(error)) locals.authError = error;
+      else unexpected = error;
+    }
+    const state = deps.access.takeRequest(locals.caller ? { caller: locals.caller } : { address: req.ip ?? 'unknown' });
+    res.setHeader('X-RateLimit-Limit', String(state.limit));
+    res.setHeader('X-RateLimit-Remaining', String(state.remaining));
+    res.setHeader('X-RateLimit-Reset', String(state.resetSeconds));
+    locals.rateLimit = state;
+    // An unexpected failure of authentication is a 500, still with the rate-limit headers.
+    if (unexpected !== undefined) throw unexpected;
+    next();
+  };
+}
+
+function enforceRateLimit(): RequestHandler {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const state = localsOf(res).rateLimit;
+    if (state && !state.allowed) {
+      throw new ApiError(
+        'rate_limit_exceeded',
+        `Rate limit of ${state.limit} requests per window exceeded. Retry after ${state.resetSeconds} s, with exponential backoff.`,
+        { retryAfterSeconds: state.resetSeconds },
+      );
+    }
+    next();
+  };
+}
+
+/** Keeps the route template for the request log; Express resets `req.baseUrl` once the router is done. */
+const rememberRoute: RequestHandler = (req, res, next) => {
+  localsOf(res).route = `${req.baseUrl}${(req.route as { path: string }).path}`;
+  next();
+};
+
+function guardOperation(deps: AppDeps, operation: Operation): RequestHandler {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const { caller, authError } = localsOf(res);
+    if (authError) throw authError;
+    if (!caller) throw new ApiError('missing_api_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
+    if (!deps.rules.current().capabilities.isActive(operation.capability)) {
+      throw new ApiError(
+        'capability_not_available',
+        `${operation.method.toUpperCase()} ${operation.path} is awaiting integration and returns no data yet. See /status for each capability's state.`,
+        { capability: operation.capability },
+      );
+    }
+    deps.access.authorize(caller, operation.capability, operation.units);
+    next();
+  };
+}
+
+/** POST bodies: JSON only, within the size limit, and present. */
+function jsonBody(deps: AppDeps): RequestHandler[] {
+  const parse = express.json({ limit: deps.config.BODY_LIMIT, strict: false, type: 'application/json' });
+  const requireJson: RequestHandler = (req, _res, next) => {
+    const hasBody = req.get('content-length') !== undefined ? req.get('content-length') !== '0' : req.get('transfer-encoding') !== undefined;
+    if (!hasBody) throw new ApiError('invalid_request', 'A JSON body is required (Content-Type: application/json).', { param: 'body' });
+    if (!req.is('application/json')) {
+      throw new ApiError('invalid_request', 'The body must be JSON, sent with Content-Type: application/json.', { param: 'body' });
+    }
+    next();
+  };
+  return [requireJson, parse];
+}
+
+function runOperation(deps: AppDeps, operation: Operation): RequestHandler {
+  return async (req: Request, res: Response) => {
+    const locals = localsOf(res);
+    const caller = locals.caller;
+    if (!caller) throw new ApiError('missing_api_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
+    if (!operation.query && Object.keys(req.query).length > 0) {
+      const [param] = Object.keys(req.query);
+      throw new ApiError('invalid_request', `Unknown query parameter \`${param}\`: ${operation.method.toUpperCase()} ${operation.path} takes none.`, { param });
+    }
+    const input = {
+      query: operation.query ? validateInput(operation.query, { ...req.query }, 'query') : undefined,
+      params: operation.params ? validateInput(operation.params, { ...req.params }, 'path') : undefined,
+      body: operation.body ? validateInput(operation.body, req.body, 'body') : undefined,
+    };
+    const result = await operation.handle(input, { deps, caller, requestId: locals.requestId });
+    deps.access.recordUsage(caller, operation.capability, operation.units);
+    res.status(200).json({
+      request_id: locals.requestId,
+      data: result.data,
+      meta: {
+        units: operation.units,
+        livemode: caller.mode === 'live',
+        last_verified_at: result.lastVerifiedAt,
+        sources: result.sources,
+        disclaimer: DISCLAIMER,
+      },
+    });
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ERROR_CODE_LIST } from '../errors/error-codes.js';
+
+/** Calendar date, YYYY-MM-DD (spec 2.2, 2.3). */
+export const CalendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .meta({ description: 'Calendar date, YYYY-MM-DD.', example: '2026-09-09' });
+
+/** Spec 2.3: one source an answer rests on. */
+export const SourceSchema = z
+  .object({
+    organization: z.string().meta({ description: 'Name of the publishing body.' }),
+    url: z.string().meta({ description: 'Address of the source.' }),
+    official: z.boolean().meta({ description: 'Whether the source is an official one.' }),
+    last_checked_at: CalendarDateSchema.nullable().meta({
+      description: 'Date the source was last checked, or null if unknown.',
+    }),
+  })
+  .meta({ id: 'Source', description: 'A source the response rests on (spec 2.3).' });
+export type Source = z.infer<typeof SourceSchema>;
+
+export const DISCLAIMER =
+  'This response is general information drawn from the official sources it lists. It is not an official consular decision and does not replace one: the consulate or border authority of the Schengen state concerned decides each application case by case.';
+
+/** Spec 2.2. */
+export const MetaSchema = z
+  .object({
+    units: z.number().int().min(0).meta({ description: 'Metering units charged for the call.' }),
+    livemode: z.boolean().meta({ description: '`true` for a live key, `false` for a test key.' }),
+    last_verified_at: CalendarDateSchema.nullable().meta({
+      description:
+        'The oldest verification date among the facts this response uses (a response is only as fresh as its stalest part), or null when it uses no fact.',
+    }),
+    sources: z.array(SourceSchema).meta({ description: 'Exactly the sources the response rests on.' }),
+    disclaimer: z.string().meta({ description: 'States that the response is not an official consular decision.' }),
+  })
+  .meta({ id: 'Meta' });
+export type Meta = z.infer<typeof MetaSchema>;
+
+export const RequestIdSchema = z
+  .string()
+  .regex(/^req_[A-Za-z0-9]{20,}$/)
+  .meta({ description: 'Identifier of the request: `req_` and 24 opaque characters. Also sent as `X-Request-Id`.', example: 'req_4fQ2x9LmP0aZb7TnC1dWe3Ky' });
+
+/** Spec 2.1: the success envelope around an operation's data schema. */
+export function successEnvelopeSchema<T extends z.ZodType>(data: T, id: string) {
+  return z
+    .object({ request_id: RequestIdSchema, data, meta: MetaSchema })
+    .meta({ id, description: 'Success envelope (spec 2.1).' });
+}
+
+export const ErrorCodeSchema = z.enum(ERROR_CODE_LIST).meta({ id: 'ErrorCode' });
+
+/**
+ * The fields of `error` besides `code` (spec 2.4 gives `code` and `message`; the rest are
+ * documented extras, present only when they apply).
+ */
+export const ErrorDetailsShape = {
+  message: z.string().meta({ description: 'What went wrong and, where possible, how to fix it.' }),
+  param: z.string().optional().meta({ description: 'The parameter (query, path, body field, or `body`) that caused the error.' }),
+  allowed: z.array(z.string()).optional().meta({ description: 'The allowed values of that parameter, when it is an enum.' }),
+  capability: z.string().optional().meta({ description: 'The capability concerned (501, 403 `entitlement_disabled`).' }),
+  retry_after: z.number().int().min(0).optional().meta({ description: 'Seconds until a retry may succeed; the same value as the `Retry-After` header.' }),
+};
+
+/** Spec 2.4, with the documented optional extras inside `error`. */
+export const ErrorEnvelopeSchema = z
+  .object({
+    request_id: RequestIdSchema,
+    error: z.object({ code: ErrorCodeSchema, ...ErrorDetailsShape }),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'Error envelope (spec 2.4).' });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/**
+ * What a handler returns: its data, grounded in the sources it used.
+ * `lastVerifiedAt` is the oldest verification date among the facts used, or null if none.
+ */
+export interface Grounded<T> {
+  data: T;
+  sources: Source[];
+  lastVerifiedAt: string | null;
+}

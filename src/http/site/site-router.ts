@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import express, { type Request, type Response } from 'express';
+import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import type { AppDeps } from '../../app-deps.js';
+import type { CapabilityRegistry } from '../../capabilities/capability-registry.js';
+import { buildStatusReport } from '../../capabilities/status-report.js';
+import { buildOpenApiDocument, CONTRACT_VERSION, type OpenApiDocument } from '../../openapi/openapi-document.js';
+import type { Operation } from '../operation.js';
+import { DOCS_ASSETS_PATH, DOCS_INIT_JS, DOCS_PAGE_CSP, DOCS_PAGE_HTML } from './docs-page.js';
+import { renderStatusPage, STATUS_PAGE_CSP } from './status-page.js';
+
+/**
+ * `/healthz` and `/readyz`, mounted before the draining guard: a load balancer must keep seeing
+ * the process alive (healthz 200) and not ready (readyz 503) while it drains.
+ */
+export function createHealthRouter(deps: AppDeps): express.Router {
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const database = await deps.access.isReady().catch(() => false);
+    const rules = isLoaded(deps);
+    const checks = { database, rules, draining: deps.lifecycle.draining };
+    const ready = database && rules && !checks.draining;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+  return router;
+}
+
+function isLoaded(deps: AppDeps): boolean {
+  try {
+    const rules = deps.rules.current();
+    return rules !== undefined && rules.capabilities.list.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Pages outside the API base that need no key: the OpenAPI document, the API reference (its
+ * assets served from swagger-ui-dist, so it works offline) and the status page.
+ */
+export function createSiteRouter(deps: AppDeps, operations: readonly Operation[]): express.Router {
+  const router = express.Router();
+
+  // Built and serialised once per capability registry: a rules reload that changes a state rebuilds it.
+  const documents = new WeakMap<CapabilityRegistry, string>();
+  const documentFor = (registry: CapabilityRegistry): string => {
+    let body = documents.get(registry);
+    if (body === undefined) {
+      const document: OpenApiDocument = buildOpenApiDocument(operations, registry, { bodyLimitBytes: deps.config.BODY_LIMIT });
+      body = JSON.stringify(document);
+      documents.set(registry, body);
+    }
+    return body;
+  };
+
+  router.get('/openapi.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('json').send(documentFor(deps.rules.current().capabilities));
+  });
+
+  router.get('/docs', (_req, res) => sendPage(res, DOCS_PAGE_HTML, DOCS_PAGE_CSP));
+  router.get('/docs/init.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('text/javascript').send(DOCS_INIT_JS);
+  });
+  router.use(
+    DOCS_ASSETS_PATH,
+    express.static(getAbsoluteFSPath(), { index: false, fallthrough: true, maxAge: '1d', immutable: false }),
+  );
+
+  // Browsers ask for it on every page; a 404 would be noise in their console.
+  router.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('png').sendFile(join(getAbsoluteFSPath(), 'favicon-32x32.png'));
+  });
+
+  router.get('/status.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(buildStatusReport(deps.rules.current(), deps.clock(), CONTRACT_VERSION));
+  });
+  router.get('/status', (_req: Request, res: Response) => {
+    sendPage(res, renderStatusPage(buildStatusReport(deps.rules.current(), deps.clock(), CONTRACT_VERSION)), STATUS_PAGE_CSP);
+  });
+  return router;
+}
+
+function sendPage(res: Response, html: string, csp: string): void {
+  res.setHeader('Content-Security-Policy', csp);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.type('html').send(html);
+}

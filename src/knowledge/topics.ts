@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The source-registry and general-rule topics, fixed by the shared vocabulary. Adding one is a
+ * code change on purpose: the language and answer layers route on these exact names.
+ */
+export const TOPICS = [
+  'membership',
+  'application',
+  'documents',
+  'financial_means',
+  'short_stay',
+  'fees',
+  'insurance',
+  'application_timing',
+  'passport',
+  'processing_time',
+  'where_to_apply',
+  'visa_validity',
+  'ees',
+  'etias',
+  'visa_requirement',
+] as const;
+export const TopicSchema = z.enum(TOPICS).meta({ id: 'Topic', description: 'A topic of the source registry and of the general Schengen rules.' });
+export type Topic = z.infer<typeof TopicSchema>;
+
+/** The topics that have a general-rules file (`rules/general/<topic>.json`). */
+export const GENERAL_TOPICS = [
+  'membership',
+  'short_stay',
+  'fees',
+  'insurance',
+  'application_timing',
+  'passport',
+  'processing_time',
+  'where_to_apply',
+  'visa_validity',
+  'ees',
+  'etias',
+  'visa_requirement',
+] as const satisfies readonly Topic[];
+export type GeneralTopic = (typeof GENERAL_TOPICS)[number];
+
+/** Travel purposes of GET /requirements; visiting friends counts as `family`. */
+export const TRAVEL_PURPOSES = ['tourism', 'business', 'family'] as const;
+export const TravelPurposeSchema = z.enum(TRAVEL_PURPOSES).meta({ id: 'TravelPurpose', description: 'Purpose of the journey. Visiting friends counts as `family`.' });
+export type TravelPurpose = z.infer<typeof TravelPurposeSchema>;

@@ -1,0 +1,177 @@
+import { correctSpelling } from './correct-spelling.js';
+import type { Evidence } from './evidence.js';
+import { extractCountries } from './extract-countries.js';
+import { extractDays } from './extract-days.js';
+import { extractProfile } from './extract-profile.js';
+import { extractPurpose } from './extract-purpose.js';
+import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
+import { scoreIntents, type ScoredIntent } from './score-intents.js';
+import { tokenizeText } from './tokenize-question.js';
+
+/** Confidence given to decisions taken by a rule rather than by scores (a non-Schengen destination). */
+export const RULE_CONFIDENCE = 0.9;
+/** Score given to the fallback intents (a country with no other cue, ordinary words with no visa word). */
+const FALLBACK_SCORE = 2;
+
+/** What POST /classify returns about a question (and what POST /route and /answer build on). */
+export interface Classification {
+  intent: Intent;
+  /**
+   * 0..1: best / (best + runner-up + 1), where the runner-up is the best intent routed to another
+   * operation. Under the tables' threshold the intent is `unknown`.
+   */
+  confidence: number;
+  /** ISO alpha-2 of the Schengen state the question is about, or null. */
+  country: string | null;
+  /** `not_schengen` when the destination named is outside the Schengen area (the question is then out of scope). */
+  destination_status: 'schengen' | 'not_schengen' | null;
+  /** ISO alpha-2 of that non-Schengen destination (GB, IE, CY, US...), or null. */
+  non_schengen_destination: string | null;
+  travel_purpose: TravelPurpose | null;
+  days: number | null;
+  profile: { nationality: string | null; employment: Employment | null; minor: boolean | null };
+  /**
+   * The shared-vocabulary topic of the intent, for POST /answer and GET /sources; for
+   * source_lookup, the topic the sources are asked for ("sources of the fee rule" → fees); or null.
+   */
+  topic: string | null;
+  /** The three best-scoring intents, best first (scores before the threshold). */
+  candidates: { intent: ScoredIntent; score: number }[];
+  evidence: Evidence[];
+}
+
+/**
+ * Classifies one question: normalise and tokenize (natural), correct misspelt long words,
+ * extract the country, purpose, days and profile, score the intents, then decide. Pure and
+ * deterministic: the same tables and question always give the same classification; any string
+ * is accepted (the HTTP layer enforces 1..1000 characters), nothing throws on odd input.
+ */
+export function classifyQuestion(tables: LanguageTables, question: string): Classification {
+  const tokens = tokenizeText(question);
+  const spelling = correctSpelling(tables, tokens.map((t) => t.word));
+  const words = spelling.words;
+  const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
+  const text = words.join(' ');
+
+  const places = extractCountries(tables, tokens, words, corrected);
+  const purpose = extractPurpose(tables, words);
+  const days = extractDays(tables, words);
+  const profile = extractProfile(tables, words);
+  const scored = scoreIntents(tables, words, text, places.schengenStates);
+
+  // Highest score first; on a tie, the intent the question mentions first.
+  const ranked = [...scored.scores.entries()].sort(
+    (a, b) => b[1] - a[1] || (scored.firstAt.get(a[0]) ?? Infinity) - (scored.firstAt.get(b[0]) ?? Infinity),
+  );
+  const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
+  const decision = decideIntent(tables, ranked, words, {
+    country: places.country,
+    outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
+    detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
+  });
+
+  const evidence: Evidence[] = [
+    ...decision.evidence,
+    ...scored.evidence,
+    ...spelling.corrections.map((c): Evidence => ({ field: 'spelling', value: c.to, matched: c.from, rule: `Damerau-Levenshtein distance ${c.distance}` })),
+    ...places.evidence,
+    ...purpose.evidence,
+    ...days.evidence,
+    ...profile.evidence,
+  ];
+  return {
+    intent: decision.intent,
+    confidence: decision.confidence,
+    country: places.country,
+    destination_status: places.destinationStatus,
+    non_schengen_destination: places.nonSchengenDestination,
+    travel_purpose: purpose.purpose,
+    days: days.days,
+    profile: { nationality: places.nationality, employment: profile.employment, minor: profile.minor },
+    topic: topicOf(decision.intent, scored.subjects.get(decision.intent as ScoredIntent)),
+    candidates,
+    evidence,
+  };
+}
+
+/** The intent's topic; a source question's topic is that of what it asks the sources of. */
+function topicOf(intent: Intent, subjects: readonly ScoredIntent[] | undefined): string | null {
+  if (intent !== 'source_lookup') return INTENT_TOPICS[intent] ?? null;
+  for (const subject of subjects ?? []) {
+    const topic = INTENT_TOPICS[subject];
+    if (topic) return topic;
+  }
+  return null;
+}
+
+interface Decision {
+  intent: Intent;
+  confidence: number;
+  evidence: Evidence[];
+}
+
+function decideIntent(
+  tables: LanguageTables,
+  ranked: readonly [ScoredIntent, number][],
+  words: readonly string[],
+  facts: { country: string | null; outside: string | null; detailed: boolean },
+): Decision {
+  if (facts.outside) {
+    return {
+      intent: 'out_of_scope',
+      confidence: RULE_CONFIDENCE,
+      evidence: [{ field: 'intent', value: 'out_of_scope', matched: facts.outside, rule: 'the destination is outside the Schengen area' }],
+    };
+  }
+  const [first] = ranked;
+  let best: [ScoredIntent, number] | undefined = first && first[1] > 0 ? first : undefined;
+  // Confidence is about where the question goes: an intent answered by the same operation (two
+  // topics of POST /answer) does not make the decision less certain.
+  const bestRoute = best ? routeKey(tables, best[0]) : null;
+  const runnerUp = best ? (ranked.find(([intent, score]) => score > 0 && intent !== best?.[0] && routeKey(tables, intent) !== bestRoute)?.[1] ?? 0) : 0;
+  const evidence: Evidence[] = [];
+  if (!best) {
+    const fallback = fallbackIntent(tables, words, facts);
+    if (fallback) {
+      best = [fallback.intent, FALLBACK_SCORE];
+      evidence.push({ field: 'intent', value: fallback.intent, matched: fallback.matched, rule: fallback.rule, weight: FALLBACK_SCORE });
+    }
+  }
+  if (!best) {
+    return { intent: 'unknown', confidence: 0, evidence: [{ field: 'intent', value: 'unknown', matched: words.join(' '), rule: 'no intent signal, country or ordinary sentence found' }] };
+  }
+  const confidence = Math.round((best[1] / (best[1] + runnerUp + 1)) * 1000) / 1000;
+  if (confidence < tables.threshold) {
+    return {
+      intent: 'unknown',
+      confidence,
+      evidence: [{ field: 'intent', value: 'unknown', matched: words.join(' '), rule: `best intent ${best[0]} has confidence ${confidence}, under the threshold ${tables.threshold}` }],
+    };
+  }
+  return { intent: best[0], confidence, evidence };
+}
+
+function routeKey(tables: LanguageTables, intent: ScoredIntent): string {
+  const route = tables.routes.get(intent);
+  return route ? `${route.method} ${route.path}` : intent;
+}
+
+function fallbackIntent(
+  tables: LanguageTables,
+  words: readonly string[],
+  facts: { country: string | null; detailed: boolean },
+): { intent: ScoredIntent; matched: string; rule: string } | null {
+  const domain = words.some((word) => tables.domainWords.has(word));
+  // "Croatia visa", "Slovakia": a state is the subject; "a hotel in Prague" is not a visa question.
+  if (facts.country && facts.detailed) {
+    return { intent: 'document_requirements', matched: facts.country, rule: 'a trip to a Schengen state (a purpose, a length of stay or a profile) and no other cue: the visa it needs' };
+  }
+  if (facts.country && (domain || words.length <= 3)) {
+    return { intent: 'country_information', matched: facts.country, rule: 'a Schengen state and no other cue: its application information' };
+  }
+  const ordinary = words.filter((word) => tables.spelling.known.has(word)).length;
+  if (!domain && words.length >= 3 && ordinary * 2 >= words.length) {
+    return { intent: 'out_of_scope', matched: words.join(' '), rule: 'an ordinary sentence without any visa or travel word' };
+  }
+  return null;
+}

@@ -1,0 +1,50 @@
+import type { LanguageTables } from './language-tables.js';
+import { damerauLevenshtein, jaroWinklerSimilarity } from './natural-parts.js';
+
+const SIMILARITY_FLOOR = 0.8;
+
+export interface SpellingCorrection {
+  index: number;
+  from: string;
+  to: string;
+  distance: number;
+}
+
+/**
+ * Replaces a misspelt long word by the table word it is closest to ("frnace" → "france",
+ * "documnets" → "documents"). Only words of at least `min_length` letters that no table and no
+ * ordinary English word list knows are corrected, towards a table word with the same first
+ * letter, within one edit (two from `long_word_length` letters), Damerau-Levenshtein from
+ * natural, ties broken by Jaro-Winkler similarity then table order. Pure: returns new arrays.
+ */
+export function correctSpelling(tables: LanguageTables, words: readonly string[]): { words: string[]; corrections: SpellingCorrection[] } {
+  const { known, candidates, minLength, longWordLength } = tables.spelling;
+  const corrected = words.slice();
+  const corrections: SpellingCorrection[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (word.length < minLength || known.has(word) || !/^\p{L}+$/u.test(word)) continue;
+    const byLength = candidates.get(word[0] ?? '');
+    if (!byLength) continue;
+    const maxDistance = word.length >= longWordLength ? 2 : 1;
+    let best: { to: string; distance: number; similarity: number } | null = null;
+    for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
+      for (const candidate of byLength[length] ?? []) {
+        // Jaro-Winkler is about twenty times cheaper than natural's Damerau-Levenshtein, and
+        // every pair within two edits sharing its first letter scores well above this floor.
+        const similarity = jaroWinklerSimilarity(word, candidate.word);
+        if (similarity < SIMILARITY_FLOOR) continue;
+        const distance = damerauLevenshtein(word, candidate.word);
+        if (distance > maxDistance) continue;
+        if (!best || distance < best.distance || (distance === best.distance && similarity > best.similarity)) {
+          best = { to: candidate.word, distance, similarity };
+        }
+      }
+    }
+    if (best) {
+      corrected[i] = best.to;
+      corrections.push({ index: i, from: word, to: best.to, distance: best.distance });
+    }
+  }
+  return { words: corrected, corrections };
+}

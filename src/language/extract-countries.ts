@@ -1,0 +1,178 @@
+import type { Evidence } from './evidence.js';
+import type { CountryScope, CountryTerm, LanguageTables } from './language-tables.js';
+import type { Token } from './tokenize-question.js';
+
+/** How a country mention is used in the question. */
+export type CountryRole = 'destination' | 'origin' | 'nationality' | 'residence';
+
+export interface CountryMention {
+  code: string;
+  scope: CountryScope;
+  role: CountryRole;
+  start: number;
+  end: number;
+  matched: string;
+  rule: string;
+  /** Higher is more likely the destination: cues such as "to"/"visit" raise it, "from"/"issued by" lower it. */
+  score: number;
+}
+
+export interface CountryFindings {
+  /** The Schengen state the question is about, or null. */
+  country: string | null;
+  /** `not_schengen` when the only destination named is outside the Schengen area. */
+  destinationStatus: 'schengen' | 'not_schengen' | null;
+  nonSchengenDestination: string | null;
+  nationality: string | null;
+  /** How many different Schengen states the question names as destinations. */
+  schengenStates: number;
+  evidence: Evidence[];
+}
+
+/**
+ * Finds the countries a question names (English names, endonyms, demonyms, cities, ISO codes
+ * written as codes) and decides what each one is: the destination, the applicant's nationality
+ * ("I am Indian", "citizen of Egypt", "Nigerians"), where they live ("I live in London") or
+ * where they come from ("from", "via", "issued by"). Pure.
+ */
+export function extractCountries(tables: LanguageTables, tokens: readonly Token[], words: readonly string[], corrected: ReadonlyMap<number, string>): CountryFindings {
+  const mentions = findMentions(tables, tokens, words, corrected);
+  const evidence: Evidence[] = [];
+
+  let nationality: CountryMention | null = null;
+  for (const mention of mentions) {
+    if (mention.role === 'nationality' && nationality === null) nationality = mention;
+  }
+  const destinations = mentions.filter((m) => m.role === 'destination' && m.scope !== 'nationality');
+  const pool = destinations.length > 0 ? destinations : mentions.filter((m) => m.role === 'origin' && m.scope !== 'nationality');
+  const best = (scope: CountryScope) => pool.filter((m) => m.scope === scope).reduce<CountryMention | null>((top, m) => (top === null || m.score > top.score ? m : top), null);
+  const schengen = best('schengen');
+  const other = best('not_schengen');
+  // A non-member counts as the destination only when it is at least as much the destination as
+  // the Schengen state ("from Germany to the UK"), never when a Schengen destination outranks it.
+  const outside = other !== null && (schengen === null || other.score > schengen.score + 1) ? other : null;
+
+  if (schengen) evidence.push({ field: 'country', value: schengen.code, matched: schengen.matched, rule: `${schengen.rule}, ${schengen.role}` });
+  if (outside) {
+    evidence.push({ field: 'destination', value: 'not_schengen', matched: outside.matched, rule: `${outside.rule}: ${tables.countries.get(outside.code)?.note ?? 'outside the Schengen area'}` });
+  }
+  if (nationality) evidence.push({ field: 'nationality', value: nationality.code, matched: nationality.matched, rule: nationality.rule });
+  for (const m of mentions) {
+    if (m.role === 'residence') evidence.push({ field: 'country', value: null, matched: m.matched, rule: `${m.rule}: where the applicant lives, not the destination` });
+  }
+
+  const country = outside ? null : (schengen?.code ?? null);
+  return {
+    country,
+    destinationStatus: outside ? 'not_schengen' : country ? 'schengen' : null,
+    nonSchengenDestination: outside?.code ?? null,
+    nationality: nationality?.code ?? null,
+    schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
+    evidence,
+  };
+}
+
+function findMentions(tables: LanguageTables, tokens: readonly Token[], words: readonly string[], corrected: ReadonlyMap<number, string>): CountryMention[] {
+  const mentions: CountryMention[] = [];
+  const taken: boolean[] = new Array<boolean>(words.length).fill(false);
+  for (const match of tables.countryTerms.findAll(words)) {
+    const term = pickTerm(match.values);
+    for (let i = match.start; i < match.end; i++) taken[i] = true;
+    // "into French", "speak German": a language, not a country (unless "French visa" follows).
+    if (term.kind === 'demonym' && tables.languageBefore.endsAt(words, match.start) && !tables.destinationAfter.matchAt(words, match.end)) continue;
+    const matched = words.slice(match.start, match.end).join(' ');
+    const fix = corrected.get(match.start);
+    const rule = `${term.scope === 'nationality' ? 'nationality ' : ''}${term.kind}${fix ? ` (spelling: "${fix}" read as "${matched}")` : ''}`;
+    mentions.push(classifyMention(tables, words, { ...term, start: match.start, end: match.end, matched, rule }));
+  }
+  const shouting = isShouting(tokens);
+  const found = mentions.length > 0;
+  tokens.forEach((token, i) => {
+    if (taken[i] || shouting || token.raw.length < 2 || token.raw.length > 3 || token.raw !== token.raw.toUpperCase()) return;
+    const code = tables.codes.get(token.raw);
+    if (!code) return;
+    if (tables.wordCodes.has(token.raw) && found) return;
+    const info = tables.countries.get(code);
+    if (!info || info.scope === 'nationality') return;
+    const term: CountryTerm = { code, scope: info.scope, kind: 'name', plural: false };
+    const mention = classifyMention(tables, words, { ...term, start: i, end: i + 1, matched: token.raw, rule: 'ISO code' });
+    mentions.push(tables.wordCodes.has(token.raw) ? { ...mention, score: mention.score - 1 } : mention);
+  });
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+/** A phrase listed for several countries cannot pass validation; several kinds of one country can. */
+function pickTerm(values: readonly CountryTerm[]): CountryTerm {
+  const order = { name: 0, city: 1, demonym: 2 } as const;
+  return values.reduce((best, v) => (order[v.kind] < order[best.kind] ? v : best));
+}
+
+/**
+ * What one mention is, decided in this order: after a residence cue ("I live in") → residence;
+ * a demonym after a nationality cue, or a name after "citizen of"/"from" → nationality; before
+ * "citizen"/"passport" → nationality; a plural demonym ("Nigerians") → nationality; a non-member
+ * demonym not followed by "visa"/"embassy" → nationality; a nationality-only name → nationality
+ * after "from", else origin; after "from"/"via"/"issued by" → origin; otherwise a destination,
+ * scored by its cues ("to"/"visit" +2, "German visa" +1, a country name rather than a city +0.5).
+ */
+function classifyMention(
+  tables: LanguageTables,
+  words: readonly string[],
+  m: CountryTerm & { start: number; end: number; matched: string; rule: string },
+): CountryMention {
+  const before = cueBefore(tables, words, m.start);
+  const base = { code: m.code, scope: m.scope, start: m.start, end: m.end, matched: m.matched };
+  const person = (rule: string): CountryMention => ({ ...base, role: 'nationality', rule, score: -5 });
+
+  const residence = before(tables.residenceBefore);
+  if (residence) return { ...base, role: 'residence', rule: `${m.rule} after "${residence}"`, score: -5 };
+  const nationalityBefore = before(tables.nationalityBefore);
+  if (nationalityBefore && (m.kind === 'demonym' || /from|of$/.test(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`);
+  const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
+  if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`);
+  const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
+  if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
+  if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
+  const origin = before(tables.originBefore);
+  if (m.scope === 'nationality') return origin === 'from' ? person(`${m.rule} after "from"`) : { ...base, role: 'origin', rule: m.rule, score: -5 };
+  if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
+
+  const destination = before(tables.destinationBefore);
+  let score = m.kind === 'name' ? 0.5 : 0;
+  let rule = m.rule;
+  if (destination) {
+    score += 2;
+    rule += ` after "${destination}"`;
+  } else if (destinationAfter) {
+    score += 1;
+    rule += ` before "${words.slice(destinationAfter.start, destinationAfter.end).join(' ')}"`;
+  }
+  return { ...base, role: 'destination', rule, score };
+}
+
+/** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */
+function cueBefore(tables: LanguageTables, words: readonly string[], start: number) {
+  return (index: { endsAt(words: readonly string[], end: number): { start: number; end: number } | null }): string | null => {
+    let end = start;
+    for (let skipped = 0; skipped <= 2; skipped++) {
+      const match = index.endsAt(words, end);
+      if (match) return words.slice(match.start, match.end).join(' ');
+      const previous = words[end - 1];
+      if (previous === undefined || !tables.cueSkip.has(previous)) return null;
+      end--;
+    }
+    return null;
+  };
+}
+
+/** A question typed in capitals ("DO I NEED A VISA IT") has no reliable codes. */
+function isShouting(tokens: readonly Token[]): boolean {
+  let long = 0;
+  let upper = 0;
+  for (const token of tokens) {
+    if (token.raw.length < 3 || !/\p{L}/u.test(token.raw)) continue;
+    long++;
+    if (token.raw === token.raw.toUpperCase()) upper++;
+  }
+  return long >= 2 && upper / long > 0.6;
+}

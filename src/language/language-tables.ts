@@ -1,0 +1,470 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
+import { PhraseIndex } from './phrase-index.js';
+import { phraseWords } from './tokenize-question.js';
+
+export const INTENTS = [
+  'country_list',
+  'country_information',
+  'document_requirements',
+  'financial_requirements',
+  'source_lookup',
+  'appointments',
+  'refusal',
+  'entry_ban',
+  'visa_status',
+  'stay_duration',
+  'visa_fees',
+  'travel_insurance',
+  'application_timing',
+  'passport_validity',
+  'processing_time',
+  'where_to_apply',
+  'visa_validity',
+  'ees',
+  'etias',
+  'visa_requirement',
+  'out_of_scope',
+  'unknown',
+] as const;
+/** The intents of POST /classify (the shared vocabulary). */
+export const IntentSchema = z.enum(INTENTS);
+export type Intent = z.infer<typeof IntentSchema>;
+
+export const TRAVEL_PURPOSES = ['tourism', 'business', 'family'] as const;
+export const TravelPurposeSchema = z.enum(TRAVEL_PURPOSES);
+export type TravelPurpose = z.infer<typeof TravelPurposeSchema>;
+
+export const EMPLOYMENTS = ['employed', 'self_employed', 'student', 'retired', 'unemployed'] as const;
+export const EmploymentSchema = z.enum(EMPLOYMENTS);
+export type Employment = z.infer<typeof EmploymentSchema>;
+
+/** Intent → topic of the shared vocabulary, for POST /answer and GET /sources?topic=. */
+export const INTENT_TOPICS: Partial<Readonly<Record<Intent, string>>> = {
+  stay_duration: 'short_stay',
+  visa_fees: 'fees',
+  travel_insurance: 'insurance',
+  application_timing: 'application_timing',
+  passport_validity: 'passport',
+  processing_time: 'processing_time',
+  where_to_apply: 'where_to_apply',
+  visa_validity: 'visa_validity',
+  ees: 'ees',
+  etias: 'etias',
+  visa_requirement: 'visa_requirement',
+  document_requirements: 'documents',
+  financial_requirements: 'financial_means',
+  country_information: 'application',
+  country_list: 'membership',
+};
+
+const phrase = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+const phraseList = z.array(phrase);
+const isoCode = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 code such as FR');
+
+const RouteSchema = z.strictObject({
+  capability: CapabilityIdSchema,
+  method: z.enum(['GET', 'POST']),
+  path: z.string().regex(/^\/[a-z{}/-]+$/, 'must be the path as the spec writes it, e.g. /countries/{country}'),
+});
+
+const IntentRuleSchema = z.strictObject({
+  id: IntentSchema.exclude(['unknown']),
+  route: RouteSchema.nullable(),
+  signals: z.array(z.strictObject({ weight: z.number().min(0.5).max(10), phrases: phraseList.min(1) })).min(1),
+  several_countries: z.strictObject({ weight: z.number().positive(), when_any_of: z.array(IntentSchema.exclude(['unknown'])).min(1) }).optional(),
+  absorbs: z.strictObject({ min_score: z.number().positive(), intents: z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])).min(1) }).optional(),
+  patterns: z
+    .array(
+      z.strictObject({
+        weight: z.number().min(0.5).max(10),
+        regex: z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression'),
+      }),
+    )
+    .optional(),
+});
+
+export const IntentsFileSchema = z
+  .strictObject({
+    $comment: z.string().optional(),
+    threshold: z.number().gt(0).lt(1),
+    domain_words: phraseList,
+    intents: z.array(IntentRuleSchema),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.intents.forEach((intent, index) => {
+      if (seen.has(intent.id)) ctx.addIssue({ code: 'custom', path: ['intents', index, 'id'], message: `duplicate intent "${intent.id}": merge the two entries` });
+      seen.add(intent.id);
+      if ((intent.route === null) !== (intent.id === 'out_of_scope')) {
+        ctx.addIssue({ code: 'custom', path: ['intents', index, 'route'], message: 'only out_of_scope has route null; every other intent names its operation' });
+      }
+    });
+    for (const id of INTENTS) {
+      if (id !== 'unknown' && !seen.has(id)) ctx.addIssue({ code: 'custom', path: ['intents'], message: `intent "${id}" is missing: add an entry with its signals and route` });
+    }
+  });
+
+const CountrySchema = z.strictObject({
+  code: isoCode,
+  name: z.string().min(1),
+  code_aliases: z.array(z.string().regex(/^[A-Z]{2,3}$/, 'must be an upper-case code such as EL or USA')).optional(),
+  names: phraseList.min(1),
+  demonyms: phraseList,
+  cities: phraseList,
+  note: z.string().optional(),
+});
+
+export const CountriesFileSchema = z
+  .strictObject({
+    $comment: z.string().optional(),
+    schengen: z.array(CountrySchema).length(29, 'must list the 29 Schengen states'),
+    not_schengen: z.array(CountrySchema.required({ note: true })),
+    word_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)),
+    cues: z.strictObject({
+      destination_before: phraseList,
+      origin_before: phraseList,
+      destination_after: phraseList,
+      language_before: phraseList,
+      skip: phraseList,
+    }),
+  })
+  .superRefine((file, ctx) => checkUniqueTerms([...file.schengen, ...file.not_schengen], ctx, (i) => (i < file.schengen.length ? ['schengen', i] : ['not_schengen', i - file.schengen.length])));
+
+export const NationalitiesFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  nationalities: z.array(z.strictObject({ code: isoCode, names: phraseList.min(1), demonyms: phraseList.min(1) })),
+});
+
+export const PurposesFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  purposes: z.strictObject({ tourism: phraseList.min(1), business: phraseList.min(1), family: phraseList.min(1) }),
+  relations: phraseList,
+  visit_verbs: phraseList,
+  not_purpose: phraseList,
+});
+
+export const DurationsFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  units: z.record(z.string(), z.number().int().positive()),
+  numbers: z.record(z.string(), z.number().int().positive()),
+  phrases: z.record(z.string(), z.number().int().positive()),
+  ignore_before: phraseList,
+  ignore_after: phraseList,
+});
+
+export const ProfileFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  employment: z.strictObject({
+    employed: phraseList.min(1),
+    self_employed: phraseList.min(1),
+    student: phraseList.min(1),
+    retired: phraseList.min(1),
+    unemployed: phraseList.min(1),
+  }),
+  minor: z.strictObject({ true: phraseList, false: phraseList }),
+  adult_age: z.number().int().min(1).max(30),
+  nationality_before: phraseList,
+  nationality_after: phraseList,
+  residence_before: phraseList,
+});
+
+export const SpellingFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  min_length: z.number().int().min(4).max(10),
+  long_word_length: z.number().int().min(6).max(20),
+  ordinary_words: z.array(z.string().regex(/^[a-z]+$/, 'must be one lower-case word')),
+});
+
+/** Where a country term comes from: a Schengen state, a confusable non-member, or a nationality only. */
+export type CountryScope = 'schengen' | 'not_schengen' | 'nationality';
+export type CountryTermKind = 'name' | 'demonym' | 'city';
+
+/** One word or phrase of the country lexicon. */
+export interface CountryTerm {
+  code: string;
+  scope: CountryScope;
+  kind: CountryTermKind;
+  /** "Nigerians", "Germans": a plural demonym names people, so a nationality. */
+  plural: boolean;
+}
+
+export interface CountryInfo {
+  code: string;
+  name: string;
+  scope: CountryScope;
+  note: string | null;
+}
+
+export interface IntentSignal {
+  intent: Exclude<Intent, 'unknown'>;
+  weight: number;
+  phrase: string;
+}
+
+export interface IntentPattern {
+  intent: Exclude<Intent, 'unknown'>;
+  weight: number;
+  regex: RegExp;
+  source: string;
+}
+
+export interface IntentRoute {
+  capability: CapabilityId;
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+/** A fuzzy-matching candidate: a table word long enough to be corrected towards. */
+export interface SpellingCandidate {
+  word: string;
+  length: number;
+}
+
+/**
+ * The language tables compiled for look-ups: phrase indexes, code maps and the spelling
+ * dictionary. Built once per rule load (part of the LoadedRules snapshot) and read-only after.
+ */
+export interface LanguageTables {
+  threshold: number;
+  intentOrder: readonly Exclude<Intent, 'unknown'>[];
+  routes: ReadonlyMap<Intent, IntentRoute | null>;
+  signals: PhraseIndex<IntentSignal>;
+  patterns: readonly IntentPattern[];
+  /** Intent → the intents it absorbs once it scores at least minScore on its own. */
+  absorbs: ReadonlyMap<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>;
+  /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
+  severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
+  domainWords: ReadonlySet<string>;
+  countryTerms: PhraseIndex<CountryTerm>;
+  countries: ReadonlyMap<string, CountryInfo>;
+  /** Upper-case codes as typed → ISO code ("EL" → "GR", "UK" → "GB"). */
+  codes: ReadonlyMap<string, string>;
+  wordCodes: ReadonlySet<string>;
+  destinationBefore: PhraseIndex<true>;
+  originBefore: PhraseIndex<true>;
+  destinationAfter: PhraseIndex<true>;
+  languageBefore: PhraseIndex<true>;
+  cueSkip: ReadonlySet<string>;
+  purposes: PhraseIndex<TravelPurpose>;
+  relations: PhraseIndex<true>;
+  visitVerbs: PhraseIndex<true>;
+  notPurpose: PhraseIndex<true>;
+  durationUnits: ReadonlyMap<string, number>;
+  numberWords: PhraseIndex<number>;
+  durationPhrases: PhraseIndex<number>;
+  durationIgnoreBefore: PhraseIndex<true>;
+  durationIgnoreAfter: PhraseIndex<true>;
+  employment: PhraseIndex<Employment>;
+  minor: PhraseIndex<boolean>;
+  adultAge: number;
+  nationalityBefore: PhraseIndex<true>;
+  nationalityAfter: PhraseIndex<true>;
+  residenceBefore: PhraseIndex<true>;
+  spelling: {
+    minLength: number;
+    longWordLength: number;
+    /** Words never corrected: every table word and the ordinary English words near a table word. */
+    known: ReadonlySet<string>;
+    /** Candidates by first letter, then by length (`[length]`). */
+    candidates: ReadonlyMap<string, readonly (readonly SpellingCandidate[] | undefined)[]>;
+  };
+}
+
+export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json'] as const;
+
+/**
+ * Reads, validates and compiles `dir`/*.json (normally rules/language). Throws an Error whose
+ * message names the file, the JSON path of each bad value and what it must be, so a bad edit
+ * stops the load (and a reload keeps the previous snapshot).
+ */
+export function loadLanguageTables(dir: string): LanguageTables {
+  const read = <S extends z.ZodType>(file: string, schema: S): z.output<S> => parseTableFile(readJson(join(dir, file)), schema, join(dir, file));
+  return compileLanguageTables({
+    intents: read('intents.json', IntentsFileSchema),
+    countries: read('countries.json', CountriesFileSchema),
+    nationalities: read('nationalities.json', NationalitiesFileSchema),
+    purposes: read('purposes.json', PurposesFileSchema),
+    durations: read('durations.json', DurationsFileSchema),
+    profile: read('profile.json', ProfileFileSchema),
+    spelling: read('spelling.json', SpellingFileSchema),
+  });
+}
+
+/** Validates one parsed table file; throws naming `fileName`, the path and the fix. */
+export function parseTableFile<S extends z.ZodType>(json: unknown, schema: S, fileName: string): z.output<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${fileName} $.${issue.path.map(String).join('.')}: ${issue.message}`);
+  throw new Error(`invalid language table:\n${problems.join('\n')}`);
+}
+
+function readJson(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`invalid language table: cannot read ${path} (${(error as Error).message}); every file of ${LANGUAGE_FILES.join(', ')} is required`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`invalid language table: ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+export interface LanguageTableFiles {
+  intents: z.output<typeof IntentsFileSchema>;
+  countries: z.output<typeof CountriesFileSchema>;
+  nationalities: z.output<typeof NationalitiesFileSchema>;
+  purposes: z.output<typeof PurposesFileSchema>;
+  durations: z.output<typeof DurationsFileSchema>;
+  profile: z.output<typeof ProfileFileSchema>;
+  spelling: z.output<typeof SpellingFileSchema>;
+}
+
+/** Compiles validated table files into look-up structures. Pure apart from building them. */
+export function compileLanguageTables(files: LanguageTableFiles): LanguageTables {
+  const signals = new PhraseIndex<IntentSignal>();
+  const patterns: IntentPattern[] = [];
+  const routes = new Map<Intent, IntentRoute | null>([['unknown', null]]);
+  const severalCountries: LanguageTables['severalCountries'][number][] = [];
+  const absorbs = new Map<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>();
+  for (const intent of files.intents.intents) {
+    routes.set(intent.id, intent.route);
+    if (intent.several_countries) severalCountries.push({ intent: intent.id, weight: intent.several_countries.weight, whenAnyOf: intent.several_countries.when_any_of });
+    if (intent.absorbs) absorbs.set(intent.id, { minScore: intent.absorbs.min_score, intents: intent.absorbs.intents });
+    for (const group of intent.signals) for (const p of group.phrases) signals.add(phraseWords(p), { intent: intent.id, weight: group.weight, phrase: p });
+    for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, regex: new RegExp(pattern.regex), source: pattern.regex });
+  }
+
+  const countryTerms = new PhraseIndex<CountryTerm>();
+  const countries = new Map<string, CountryInfo>();
+  const codes = new Map<string, string>();
+  const addCountry = (entry: z.output<typeof CountrySchema>, scope: CountryScope) => {
+    countries.set(entry.code, { code: entry.code, name: entry.name, scope, note: entry.note ?? null });
+    codes.set(entry.code, entry.code);
+    for (const alias of entry.code_aliases ?? []) codes.set(alias, entry.code);
+    for (const name of entry.names) countryTerms.add(phraseWords(name), { code: entry.code, scope, kind: 'name', plural: false });
+    for (const demonym of entry.demonyms) countryTerms.add(phraseWords(demonym), { code: entry.code, scope, kind: 'demonym', plural: isPlural(demonym, entry.demonyms) });
+    for (const city of entry.cities) countryTerms.add(phraseWords(city), { code: entry.code, scope, kind: 'city', plural: false });
+  };
+  for (const entry of files.countries.schengen) addCountry(entry, 'schengen');
+  for (const entry of files.countries.not_schengen) addCountry(entry, 'not_schengen');
+  for (const entry of files.nationalities.nationalities) {
+    if (!countries.has(entry.code)) countries.set(entry.code, { code: entry.code, name: entry.names[0] ?? entry.code, scope: 'nationality', note: null });
+    for (const name of entry.names) countryTerms.add(phraseWords(name), { code: entry.code, scope: 'nationality', kind: 'name', plural: false });
+    for (const demonym of entry.demonyms) countryTerms.add(phraseWords(demonym), { code: entry.code, scope: 'nationality', kind: 'demonym', plural: isPlural(demonym, entry.demonyms) });
+  }
+
+  const index = <T>(phrases: readonly string[], value: T) => {
+    const built = new PhraseIndex<T>();
+    for (const p of phrases) built.add(phraseWords(p), value);
+    return built;
+  };
+  const purposes = new PhraseIndex<TravelPurpose>();
+  for (const purpose of TRAVEL_PURPOSES) for (const p of files.purposes.purposes[purpose]) purposes.add(phraseWords(p), purpose);
+  const employment = new PhraseIndex<Employment>();
+  for (const status of EMPLOYMENTS) for (const p of files.profile.employment[status]) employment.add(phraseWords(p), status);
+  const minor = new PhraseIndex<boolean>();
+  for (const p of files.profile.minor.true) minor.add(phraseWords(p), true);
+  for (const p of files.profile.minor.false) minor.add(phraseWords(p), false);
+  const numberWords = new PhraseIndex<number>();
+  for (const [p, value] of Object.entries(files.durations.numbers)) numberWords.add(phraseWords(p), value);
+  const durationPhrases = new PhraseIndex<number>();
+  for (const [p, value] of Object.entries(files.durations.phrases)) durationPhrases.add(phraseWords(p), value);
+
+  const tables: Omit<LanguageTables, 'spelling'> = {
+    threshold: files.intents.threshold,
+    intentOrder: files.intents.intents.map((intent) => intent.id),
+    routes,
+    signals,
+    patterns,
+    absorbs,
+    severalCountries,
+    domainWords: new Set(files.intents.domain_words.flatMap(phraseWords)),
+    countryTerms,
+    countries,
+    codes,
+    wordCodes: new Set(files.countries.word_codes),
+    destinationBefore: index(files.countries.cues.destination_before, true as const),
+    originBefore: index(files.countries.cues.origin_before, true as const),
+    destinationAfter: index(files.countries.cues.destination_after, true as const),
+    languageBefore: index(files.countries.cues.language_before, true as const),
+    cueSkip: new Set(files.countries.cues.skip.flatMap(phraseWords)),
+    purposes,
+    relations: index(files.purposes.relations, true as const),
+    visitVerbs: index(files.purposes.visit_verbs, true as const),
+    notPurpose: index(files.purposes.not_purpose, true as const),
+    durationUnits: new Map(Object.entries(files.durations.units).map(([unit, days]) => [unit.toLowerCase(), days])),
+    numberWords,
+    durationPhrases,
+    durationIgnoreBefore: index(files.durations.ignore_before, true as const),
+    durationIgnoreAfter: index(files.durations.ignore_after, true as const),
+    employment,
+    minor,
+    adultAge: files.profile.adult_age,
+    nationalityBefore: index(files.profile.nationality_before, true as const),
+    nationalityAfter: index(files.profile.nationality_after, true as const),
+    residenceBefore: index(files.profile.residence_before, true as const),
+  };
+  return { ...tables, spelling: compileSpelling(tables, files.spelling) };
+}
+
+/** Every single word the tables know, and the long ones as correction candidates. */
+function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
+  const known = new Set<string>(file.ordinary_words);
+  const indexes: PhraseIndex<unknown>[] = [
+    tables.signals, tables.countryTerms, tables.purposes, tables.relations, tables.visitVerbs, tables.notPurpose,
+    tables.numberWords, tables.durationPhrases, tables.employment, tables.minor,
+  ];
+  const tableWords = new Set<string>(tables.domainWords);
+  for (const built of indexes) for (const word of built.vocabulary()) tableWords.add(word);
+  for (const unit of tables.durationUnits.keys()) tableWords.add(unit);
+  const candidates = new Map<string, SpellingCandidate[][]>();
+  for (const word of [...tableWords].sort()) {
+    known.add(word);
+    if (word.length < file.min_length || /\d/.test(word)) continue;
+    const first = word[0] ?? '';
+    const byLength = candidates.get(first) ?? [];
+    (byLength[word.length] ??= []).push({ word, length: word.length });
+    candidates.set(first, byLength);
+  }
+  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates };
+}
+
+function isPlural(demonym: string, all: readonly string[]): boolean {
+  const lower = demonym.toLowerCase();
+  return lower.endsWith('s') && all.some((other) => other.toLowerCase() !== lower && lower.startsWith(other.toLowerCase()));
+}
+
+function isValidRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkUniqueTerms(
+  entries: readonly z.output<typeof CountrySchema>[],
+  ctx: z.RefinementCtx,
+  pathOf: (index: number) => (string | number)[],
+): void {
+  const owner = new Map<string, string>();
+  entries.forEach((entry, index) => {
+    for (const field of ['names', 'demonyms', 'cities'] as const) {
+      entry[field].forEach((term, termIndex) => {
+        const key = phraseWords(term).join(' ');
+        const previous = owner.get(key);
+        if (previous !== undefined && previous !== entry.code) {
+          ctx.addIssue({ code: 'custom', path: [...pathOf(index), field, termIndex], message: `"${term}" is already listed for ${previous}: a term may name one country only` });
+        }
+        owner.set(key, entry.code);
+      });
+    }
+  });
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { EmploymentSchema, IntentSchema, TravelPurposeSchema } from './language-tables.js';
+
+/** Longest question accepted, in characters after trimming. */
+export const MAX_QUESTION_LENGTH = 1000;
+
+/** Body of POST /classify and POST /route: the user's question as typed; no other field. */
+export const QuestionBodySchema = z
+  .strictObject({
+    question: z
+      .string()
+      .trim()
+      .min(1, `must be 1 to ${MAX_QUESTION_LENGTH} characters after trimming`)
+      .max(MAX_QUESTION_LENGTH, `must be 1 to ${MAX_QUESTION_LENGTH} characters after trimming`)
+      .meta({ description: `The user's question in free text, in any case and spelling, 1 to ${MAX_QUESTION_LENGTH} characters after trimming.`, example: 'I am Indian, what documents do I need to visit my sister in Amsterdam for 3 weeks?' }),
+  })
+  .meta({ id: 'QuestionBody', description: 'A free-text question. Unknown fields are rejected with 400.' });
+export type QuestionBody = z.infer<typeof QuestionBodySchema>;
+
+const IsoCode = z.string().regex(/^[A-Z]{2}$/);
+
+export const EvidenceSchema = z
+  .object({
+    field: z.enum(['intent', 'country', 'destination', 'travel_purpose', 'days', 'nationality', 'employment', 'minor', 'spelling']),
+    value: z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({ description: 'The value this evidence supports (null for a country set aside, e.g. where the applicant lives).' }),
+    matched: z.string().meta({ description: 'The words that matched, normalised (lower case, no accents), or the code as typed.' }),
+    rule: z.string().meta({ description: 'The table rule that matched, e.g. `signal "documents"`, `city after "to", destination`.' }),
+    weight: z.number().optional().meta({ description: 'For intent signals: the weight the signal added to the intent score.' }),
+  })
+  .meta({ id: 'Evidence', description: 'One reason behind the classification.' });
+
+export const ClassificationSchema = z
+  .object({
+    intent: IntentSchema.meta({ description: 'What the question asks. `out_of_scope`: not a Schengen short-stay visa question, or a destination outside the Schengen area. `unknown`: confidence under the threshold (0.5).' }),
+    confidence: z.number().min(0).max(1).meta({ description: 'best score / (best + runner-up + 1), the runner-up being the best intent routed to another operation; 0.9 for a non-Schengen destination. Under 0.5 (a tie between two operations) the intent is `unknown`.' }),
+    country: IsoCode.nullable().meta({ description: 'ISO 3166-1 alpha-2 code of the Schengen state the question is about, or null.' }),
+    destination_status: z.enum(['schengen', 'not_schengen']).nullable().meta({ description: '`not_schengen` when the destination named is outside the Schengen area (UK, Ireland, Cyprus, USA...): the question is out of scope. Null when no destination is named.' }),
+    non_schengen_destination: IsoCode.nullable().meta({ description: 'ISO code of that non-Schengen destination, or null.' }),
+    travel_purpose: TravelPurposeSchema.nullable().meta({ description: 'tourism, business or family (visiting friends counts as family), or null.' }),
+    days: z.number().int().positive().nullable().meta({ description: 'Length of stay in days ("two weeks" = 14, "a month" = 30), or null.' }),
+    profile: z.object({
+      nationality: IsoCode.nullable().meta({ description: 'ISO code of the applicant\'s nationality ("I am Indian" → IN), or null.' }),
+      employment: EmploymentSchema.nullable(),
+      minor: z.boolean().nullable().meta({ description: 'Whether the applicant is under 18, or null if not stated.' }),
+    }),
+    topic: z.string().nullable().meta({ description: 'The source-registry topic of the intent (documents, fees, short_stay...), or null.' }),
+    candidates: z.array(z.object({ intent: IntentSchema, score: z.number() })).meta({ description: 'Up to three best-scoring intents, best first.' }),
+    evidence: z.array(EvidenceSchema).meta({ description: 'Which words or rules matched what; every intent and every non-null field has at least one entry.' }),
+  })
+  .meta({ id: 'Classification' });
+
+export const RouteDataSchema = z
+  .object({
+    intent: IntentSchema,
+    confidence: z.number().min(0).max(1),
+    service: z
+      .object({
+        method: z.enum(['GET', 'POST']),
+        path: z.string().meta({ description: 'Path template as the spec writes it, e.g. `/requirements`, `/countries/{country}`.' }),
+        status: z.enum(['active', 'awaiting_integration']).meta({ description: 'The capability\'s current state; awaiting_integration operations answer 501.' }),
+      })
+      .nullable()
+      .meta({ description: 'The operation that answers the question, or null when it is out of scope or unknown.' }),
+    parameters: z.object({
+      country: IsoCode.nullable(),
+      travel_purpose: TravelPurposeSchema.nullable(),
+      days: z.number().int().positive().nullable(),
+      nationality: IsoCode.nullable(),
+      topic: z.string().nullable(),
+    }),
+    request: z
+      .object({
+        method: z.enum(['GET', 'POST']),
+        path: z.string().meta({ description: 'Filled path including the /api/v1 base, e.g. `/api/v1/countries/FR`.' }),
+        query: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+        body: z.record(z.string(), z.unknown()).nullable(),
+        missing: z.array(z.string()).meta({ description: 'Required parameters the question did not give; fill them before calling.' }),
+      })
+      .nullable()
+      .meta({ description: 'A ready-to-call request for the service, or null with it.' }),
+    evidence: z.array(EvidenceSchema),
+  })
+  .meta({ id: 'Route' });

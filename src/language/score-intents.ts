@@ -1,0 +1,90 @@
+import type { Evidence } from './evidence.js';
+import { baseForms } from './base-forms.js';
+import type { IntentSignal, Intent, LanguageTables } from './language-tables.js';
+import type { PhraseMatch } from './phrase-index.js';
+
+export type ScoredIntent = Exclude<Intent, 'unknown'>;
+
+export interface IntentScores {
+  /** Score per intent, in table order; intents without a signal score 0. */
+  scores: Map<ScoredIntent, number>;
+  /** Word index of each scoring intent's first signal (patterns count from the start). */
+  firstAt: Map<ScoredIntent, number>;
+  /** For an absorbing intent: the intents it took over (its subject), highest score first. */
+  subjects: Map<ScoredIntent, ScoredIntent[]>;
+  evidence: Evidence[];
+}
+
+/**
+ * Sums, per intent, the weights of the table phrases found in the words (longest phrase first,
+ * each phrase once per intent), of the patterns matching the normalised text, and of the
+ * several-countries boost when `schengenStates` ≥ 2; then lets absorbing intents (source_lookup,
+ * etias, ees) take over the topic they are asked about. Pure.
+ */
+export function scoreIntents(tables: LanguageTables, words: readonly string[], text: string, schengenStates = 0): IntentScores {
+  const scores = new Map<ScoredIntent, number>(tables.intentOrder.map((intent) => [intent, 0]));
+  const evidence: Evidence[] = [];
+  const counted = new Set<string>();
+  const firstAt = new Map<ScoredIntent, number>();
+  for (const match of findSignals(tables, words)) {
+    for (const signal of match.values) {
+      const key = `${signal.intent} ${signal.phrase}`;
+      if (counted.has(key)) continue;
+      counted.add(key);
+      scores.set(signal.intent, (scores.get(signal.intent) ?? 0) + signal.weight);
+      if (!firstAt.has(signal.intent)) firstAt.set(signal.intent, match.start);
+      evidence.push({ field: 'intent', value: signal.intent, matched: words.slice(match.start, match.end).join(' '), rule: `signal "${signal.phrase}"`, weight: signal.weight });
+    }
+  }
+  for (const pattern of tables.patterns) {
+    const match = pattern.regex.exec(text);
+    if (!match) continue;
+    scores.set(pattern.intent, (scores.get(pattern.intent) ?? 0) + pattern.weight);
+    if (!firstAt.has(pattern.intent)) firstAt.set(pattern.intent, words.length);
+    evidence.push({ field: 'intent', value: pattern.intent, matched: match[0], rule: `pattern /${pattern.source}/`, weight: pattern.weight });
+  }
+  if (schengenStates >= 2) {
+    for (const boost of tables.severalCountries) {
+      if (!boost.whenAnyOf.some((intent) => (scores.get(intent) ?? 0) > 0)) continue;
+      scores.set(boost.intent, (scores.get(boost.intent) ?? 0) + boost.weight);
+      if (!firstAt.has(boost.intent)) firstAt.set(boost.intent, words.length);
+      evidence.push({ field: 'intent', value: boost.intent, matched: `${schengenStates} Schengen states`, rule: 'several Schengen states named', weight: boost.weight });
+    }
+  }
+  const subjects = new Map<ScoredIntent, ScoredIntent[]>();
+  for (const [absorber, rule] of tables.absorbs) {
+    const own = scores.get(absorber) ?? 0;
+    if (own < rule.minScore) continue;
+    const taken = rule.intents.filter((intent) => (scores.get(intent) ?? 0) > 0).sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0));
+    if (taken.length > 0) subjects.set(absorber, taken);
+    for (const intent of rule.intents) {
+      const absorbed = scores.get(intent) ?? 0;
+      if (absorbed === 0) continue;
+      scores.set(absorber, (scores.get(absorber) ?? 0) + absorbed);
+      scores.set(intent, 0);
+      evidence.push({ field: 'intent', value: absorber, matched: intent, rule: `${intent} is the subject of the ${absorber} question`, weight: absorbed });
+    }
+  }
+  return { scores, firstAt, subjects, evidence };
+}
+
+/**
+ * The signal phrases of the question, longest first; a word no phrase covers is tried again by
+ * its base forms ("decides" → "decide"), as a one-word signal.
+ */
+function findSignals(tables: LanguageTables, words: readonly string[]): PhraseMatch<IntentSignal>[] {
+  const found = tables.signals.findAll(words);
+  const covered: boolean[] = new Array<boolean>(words.length).fill(false);
+  for (const match of found) for (let i = match.start; i < match.end; i++) covered[i] = true;
+  for (let i = 0; i < words.length; i++) {
+    if (covered[i]) continue;
+    for (const form of baseForms(words[i] ?? '')) {
+      const match = tables.signals.matchAt([form], 0);
+      if (match && match.end === 1) {
+        found.push({ start: i, end: i + 1, values: match.values });
+        break;
+      }
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,172 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigOf } from '../../src/access/database-url.js';
+import { migrateDatabase } from '../../src/access/migrate-database.js';
+import { randomBase62 } from '../../src/lib/random-base62.js';
+import { makeAccount, makeApiKey } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { sendSample } from '../support/valid-request.js';
+import { meteredTarget, type MeteredTarget } from './metered-target.js';
+
+/**
+ * The multi-instance mode: two app instances on one PostgreSQL database, sharing rate limits
+ * through Redis. Needs PostgreSQL at SVC_TEST_POSTGRES_URL (postgresql://127.0.0.1:5432/test)
+ * and Redis at SVC_TEST_REDIS_URL (redis://127.0.0.1:6379); each run creates and drops its own
+ * database. Skipped, saying why, when either is not reachable.
+ */
+const ADMIN_URL = process.env.SVC_TEST_POSTGRES_URL ?? 'postgresql://127.0.0.1:5432/test';
+const REDIS_URL = process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function reachable(): Promise<string | null> {
+  const client = new pg.Client({ ...postgresConfigOf(ADMIN_URL), connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    return `PostgreSQL at ${ADMIN_URL} is not reachable (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    return `Redis at ${REDIS_URL} is not reachable (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
+
+const unavailable = await reachable();
+if (unavailable) process.stderr.write(`multi-instance tests skipped: ${unavailable}\n`);
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client(postgresConfigOf(ADMIN_URL));
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function storedUnits(url: string, accountId: string, mode: string): Promise<{ units: number; requests: number }> {
+  const client = new pg.Client(postgresConfigOf(url));
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ units: string; requests: string }>(
+      'SELECT COALESCE(SUM(units), 0) AS units, COALESCE(SUM(requests), 0) AS requests FROM usage_counters WHERE account_id = $1 AND mode = $2',
+      [accountId, mode],
+    );
+    return { units: Number(rows[0]?.units ?? 0), requests: Number(rows[0]?.requests ?? 0) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function burst(target: MeteredTarget, key: string, count: number): Promise<number[]> {
+  const server = target.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const query = new URLSearchParams(target.sample.query).toString();
+    const url = `http://127.0.0.1:${port}/api/v1${target.sample.path}${query ? `?${query}` : ''}`;
+    return await Promise.all(Array.from({ length: count }, async () => (await fetch(url, { headers: { Authorization: `Bearer ${key}` } })).status));
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+async function within5s(check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+/** Shifts the clock so that now is half-way through the current UTC hour: hour-long windows never roll over mid-test. */
+const shiftMs = 30 * 60_000 - (Date.now() % 3_600_000);
+const midHour = () => new Date(Date.now() + shiftMs);
+
+describe.skipIf(unavailable !== null)('multi-instance mode: PostgreSQL and Redis', { timeout: 120_000 }, () => {
+  const database = `svc_test_${randomBase62(10).toLowerCase()}`;
+  const url = ADMIN_URL.replace(/\/[^/?]+(\?.*)?$/, `/${database}$1`);
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    await adminQuery(`CREATE DATABASE ${database}`);
+    const env = { DATABASE_URL: url, REDIS_URL, ACCESS_REFRESH_INTERVAL_MS: '200', USAGE_FLUSH_INTERVAL_MS: '100' };
+    a = await createTestApp({ env, clock: midHour });
+    b = await createTestApp({ env, clock: midHour });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  });
+
+  it('applies the PostgreSQL migrations once; a second run applies none', async () => {
+    const again = await migrateDatabase(url);
+    expect(again.applied).toEqual([]);
+    expect(again.alreadyApplied).toEqual(['0001_init', '0002_access_revision']);
+  });
+
+  it('counts the usage of both instances exactly, none lost or doubled', async () => {
+    const { key, accountId } = await makeApiKey(a, { mode: 'live' });
+    await b.access.refresh();
+    const statuses = await Promise.all([burst(meteredTarget(a), key, 120), burst(meteredTarget(b), key, 80)]);
+    expect(statuses.flat().filter((status) => status === 200)).toHaveLength(200);
+    await Promise.all([a.access.flush(), b.access.flush()]);
+    expect(await storedUnits(url, accountId, 'live')).toEqual({ units: 200, requests: 200 });
+  });
+
+  it('applies a revocation made through one instance on the other within 5 s', async () => {
+    const target = meteredTarget(b);
+    const { key, keyId } = await makeApiKey(a);
+    expect(await within5s(async () => (await sendSample(target.app, target.sample, `Bearer ${key}`)).status === 200)).toBe(true);
+    await a.access.admin.revokeKey(keyId);
+    expect(await within5s(async () => (await sendSample(target.app, target.sample, `Bearer ${key}`)).body.error?.code === 'revoked_api_key')).toBe(true);
+  });
+
+  it('enforces a live quota on the usage of both instances', async () => {
+    const account = await makeAccount(a, { plan: { unitsPerPeriod: 10 } });
+    const { key } = await makeApiKey(a, { accountId: account.id, mode: 'live' });
+    await b.access.refresh();
+    const first = await burst(meteredTarget(a), key, 6);
+    expect(first.every((status) => status === 200)).toBe(true);
+    await a.access.flush();
+    await b.access.refresh();
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await sendSample(meteredTarget(b).app, meteredTarget(b).sample, `Bearer ${key}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 403]);
+  });
+
+  it('shares a key rate limit across instances through Redis', async () => {
+    const { key } = await makeApiKey(a, { plan: { rateLimitRequests: 10, rateLimitWindowSeconds: 3600 } });
+    await b.access.refresh();
+    const onB = async () => {
+      const res = await sendSample(meteredTarget(b).app, meteredTarget(b).sample, `Bearer ${key}`);
+      if (res.status === 429) expect(res.headers['retry-after'], JSON.stringify(res.body)).toMatch(/^\d+$/);
+      return res.status;
+    };
+    expect((await burst(meteredTarget(a), key, 6)).every((status) => status === 200)).toBe(true);
+    const statuses = [await onB()];
+    // The instances exchange counts every 100 ms on their own; here they do it now: 6 + 1 are shared.
+    await a.access.syncRateLimits();
+    await b.access.syncRateLimits();
+    for (let i = 0; i < 4; i += 1) statuses.push(await onB());
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    await b.access.syncRateLimits();
+    await a.access.syncRateLimits();
+    const onA = await sendSample(meteredTarget(a).app, meteredTarget(a).sample, `Bearer ${key}`);
+    expect(onA.status, JSON.stringify(onA.body)).toBe(429);
+    expect(onA.headers['x-ratelimit-remaining']).toBe('0');
+  });
+});

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_REFERENCE, ConfigSchema, parseConfig, type Config } from '../../src/config.js';
+import { CONTRACT_DECISIONS } from '../../src/openapi/contract-decisions.js';
+import { firstTable, readme, renderTable, section, unquote } from './markdown-tables.js';
+
+describe('README', () => {
+  it('opens with the two commands a newcomer runs: npm ci && npm start, then npm test', () => {
+    const text = readme();
+    const firstHeading = text.split('\n').find((line) => line.startsWith('## '));
+    expect(firstHeading).toBe('## Start here');
+    const blocks = [...section(text, 'Start here').matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]?.trim());
+    expect(blocks.slice(0, 2)).toEqual(['npm ci && npm start', 'npm test']);
+  });
+
+  it('.ci/run installs from the lockfile and runs the README test command', () => {
+    const script = readFileSync('.ci/run', 'utf8');
+    expect(script).toMatch(/set -euo pipefail/);
+    const ci = script.search(/^npm ci\b/m);
+    const test = script.search(/^npm test\b/m);
+    expect(ci, script).toBeGreaterThan(-1);
+    expect(test, script).toBeGreaterThan(ci);
+  });
+
+  it('npm test runs the type-check, the lint and the tests', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.test).toBe('npm run typecheck && npm run lint && vitest run');
+    expect(pkg.scripts.lint).not.toMatch(/\|\|\s*true/);
+  });
+
+  it('documents every configuration variable with its default and meaning, as src/config.ts has them', () => {
+    const expected = Object.entries(CONFIG_REFERENCE).map(([name, row]) => [`\`${name}\``, `\`${row.default}\``, row.meaning]);
+    const actual = firstTable(section(readme(), 'Configuration'));
+    expect(actual, `README "## Configuration" should hold:\n${renderTable(['Variable', 'Default', 'Meaning'], expected)}`).toEqual(expected);
+  });
+
+  it('has a reference row for every variable the config schema reads', () => {
+    expect(Object.keys(CONFIG_REFERENCE).sort()).toEqual(Object.keys(ConfigSchema.shape).sort());
+  });
+
+  it.each(Object.entries(CONFIG_REFERENCE).filter(([, row]) => !row.default.startsWith('(')))(
+    'the documented default of %s is the default the server uses',
+    (name, row) => {
+      const key = name as keyof Config;
+      expect(parseConfig({ [name]: row.default })[key]).toEqual(parseConfig({})[key]);
+    },
+  );
+
+  it.each(Object.entries(CONFIG_REFERENCE).filter(([, row]) => row.default.startsWith('(')))('%s has no value by default', (name) => {
+    const value = parseConfig({})[name as keyof Config];
+    expect(value === undefined || (Array.isArray(value) && value.length === 0), JSON.stringify(value)).toBe(true);
+  });
+
+  it('lists every decision on the spec\'s "not shown" items, as the OpenAPI document does', () => {
+    const expected = CONTRACT_DECISIONS.map((row) => [row.topic, row.decision]);
+    const actual = firstTable(section(readme(), 'Decisions on what the specification leaves open'));
+    expect(actual, `README decisions table should be:\n${renderTable(['Open point (spec section)', 'Decision'], expected)}`).toEqual(expected);
+    for (const row of CONTRACT_DECISIONS) expect(row.decision, row.topic).not.toContain('|');
+  });
+
+  it.each(['NODE_ENV', 'HOST=0.0.0.0', 'DATABASE_URL', 'TRUST_PROXY', 'SIGTERM', 'SIGHUP', '/readyz'])('the production section covers %s', (term) => {
+    expect(section(readme(), 'Running in production')).toContain(term);
+  });
+
+  it('names each error code as code, not prose', () => {
+    for (const row of firstTable(section(readme(), 'Errors'))) expect(row[0], JSON.stringify(row)).toMatch(/^`[a-z_]+`$/);
+    expect(firstTable(section(readme(), 'Errors')).map((row) => unquote(row[0] ?? ''))).toContain('internal_error');
+  });
+});

@@ -1,0 +1,71 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/svc.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function svc(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { out: (text) => (out += text), err: (text) => (err += text), env: {} });
+  return { code, out, err };
+}
+
+function brokenRules(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rules-cli-'));
+  dirs.push(dir);
+  cpSync('rules', dir, { recursive: true });
+  const file = join(dir, 'financial/pt.json');
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  json.variants[0].bands[0].calculation.per_entry = 0;
+  json.sources.push('vistos-mne');
+  writeFileSync(file, JSON.stringify(json, null, 2));
+  return dir;
+}
+
+describe('svc rules check', () => {
+  it('exits 0 and says so when the shipped rules are valid', async () => {
+    const { code, out } = await svc('rules', 'check');
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/rules in rules: \d+ files checked, no problems\./);
+  });
+
+  it('prints each problem with file, JSON path, problem and fix, and exits 1', async () => {
+    const { code, out } = await svc('rules', 'check', '--dir', brokenRules());
+    expect(code, out).toBe(1);
+    expect(out).toContain('2 problem(s)');
+    expect(out).toContain('financial/pt.json $.variants[0].bands[0].calculation.per_entry\n    problem: must be a positive amount (got 0)\n    fix: Use a number greater than 0.');
+    expect(out).toContain('financial/pt.json $.sources[3]\n    problem: source "vistos-mne" is not in sources.json\n    fix: Add the source to sources.json or correct the id.');
+  });
+
+  it('--json prints one JSON document with the same problems', async () => {
+    const { code, out } = await svc('rules', 'check', '--dir', brokenRules(), '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(out);
+    expect(report.ok).toBe(false);
+    expect(report.problems).toHaveLength(2);
+    expect(report.problems[0]).toEqual({ file: 'financial/pt.json', path: '$.variants[0].bands[0].calculation.per_entry', message: 'must be a positive amount (got 0)', fix: 'Use a number greater than 0.' });
+  });
+
+  it.each([
+    [['rules'], 2],
+    [['rules', 'verify'], 2],
+    [['rules', 'reload'], 2],
+    [['rules', 'check', '--bogus'], 2],
+  ])('svc %j is a usage error (exit %i)', async (args, expected) => {
+    const { code, err } = await svc(...args);
+    expect(code, err).toBe(expected);
+    expect(err.length).toBeGreaterThan(0);
+  });
+
+  it('reload refuses to signal the server when the files are invalid', async () => {
+    const { code, out } = await svc('rules', 'reload', '--pid', '999999', '--dir', brokenRules());
+    expect(code).toBe(1);
+    expect(out).toContain('2 problem(s)');
+  });
+});

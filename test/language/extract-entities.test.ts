@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { classifyQuestion } from '../../src/language/classify-question.js';
+import { tables } from './tables.js';
+
+const classify = (question: string) => classifyQuestion(tables, question);
+const show = (question: string) => JSON.stringify(classify(question), null, 1);
+
+describe('country: every Schengen state by English name, own name, demonym and main city', () => {
+  const rows: { code: string; words: string[] }[] = [
+    { code: 'AT', words: ['Austria', 'Österreich', 'Austrian', 'Vienna', 'Wien', 'Salzburg'] },
+    { code: 'BE', words: ['Belgium', 'België', 'Belgique', 'Belgian', 'Brussels', 'Antwerp'] },
+    { code: 'BG', words: ['Bulgaria', 'България', 'Bulgarian', 'Sofia'] },
+    { code: 'HR', words: ['Croatia', 'Hrvatska', 'Croatian', 'Zagreb', 'Dubrovnik'] },
+    { code: 'CZ', words: ['Czechia', 'Czech Republic', 'Česko', 'Czech', 'Prague', 'Praha'] },
+    { code: 'DK', words: ['Denmark', 'Danmark', 'Danish', 'Copenhagen'] },
+    { code: 'EE', words: ['Estonia', 'Eesti', 'Estonian', 'Tallinn'] },
+    { code: 'FI', words: ['Finland', 'Suomi', 'Finnish', 'Helsinki'] },
+    { code: 'FR', words: ['France', 'French', 'Paris', 'Lyon', 'Marseille'] },
+    { code: 'DE', words: ['Germany', 'Deutschland', 'German', 'Berlin', 'Munich', 'München', 'Frankfurt'] },
+    { code: 'GR', words: ['Greece', 'Hellas', 'Ελλάδα', 'Greek', 'Athens', 'Santorini'] },
+    { code: 'HU', words: ['Hungary', 'Magyarország', 'Hungarian', 'Budapest'] },
+    { code: 'IS', words: ['Iceland', 'Ísland', 'Icelandic', 'Reykjavik'] },
+    { code: 'IT', words: ['Italy', 'Italia', 'Italian', 'Rome', 'Milan', 'Venice'] },
+    { code: 'LV', words: ['Latvia', 'Latvija', 'Latvian', 'Riga'] },
+    { code: 'LI', words: ['Liechtenstein', 'Vaduz'] },
+    { code: 'LT', words: ['Lithuania', 'Lietuva', 'Lithuanian', 'Vilnius'] },
+    { code: 'LU', words: ['Luxembourg', 'Lëtzebuerg'] },
+    { code: 'MT', words: ['Malta', 'Maltese', 'Valletta'] },
+    { code: 'NL', words: ['Netherlands', 'the Netherlands', 'Nederland', 'Holland', 'Dutch', 'Amsterdam', 'Rotterdam'] },
+    { code: 'NO', words: ['Norway', 'Norge', 'Norwegian', 'Oslo'] },
+    { code: 'PL', words: ['Poland', 'Polska', 'Polish', 'Warsaw', 'Kraków'] },
+    { code: 'PT', words: ['Portugal', 'Portuguese', 'Lisbon', 'Porto'] },
+    { code: 'RO', words: ['Romania', 'România', 'Romanian', 'Bucharest'] },
+    { code: 'SK', words: ['Slovakia', 'Slovensko', 'Slovak', 'Bratislava'] },
+    { code: 'SI', words: ['Slovenia', 'Slovenija', 'Slovenian', 'Ljubljana'] },
+    { code: 'ES', words: ['Spain', 'España', 'Spanish', 'Madrid', 'Barcelona'] },
+    { code: 'SE', words: ['Sweden', 'Sverige', 'Swedish', 'Stockholm'] },
+    { code: 'CH', words: ['Switzerland', 'Schweiz', 'Suisse', 'Svizzera', 'Swiss', 'Zurich', 'Geneva'] },
+  ];
+  it('lists the 29 states', () => expect(rows).toHaveLength(29));
+  describe.each(rows)('$code', ({ code, words }) => {
+    it.each(words)(`reads "%s" as ${code}`, (word) => {
+      const result = classify(`visa documents for ${word} please`);
+      expect(result.country, show(`visa documents for ${word} please`)).toBe(code);
+      expect(result.evidence.some((e) => e.field === 'country' && e.value === code)).toBe(true);
+    });
+  });
+});
+
+describe('country: ISO codes count only when they stand as codes', () => {
+  it.each([
+    ['documents for a visa to FR', 'FR'],
+    ['DE visa fee', 'DE'],
+    ['visa for GR or EL?', 'GR'],
+    ['requirements for NL', 'NL'],
+  ])('reads the code in "%s"', (question, code) => expect(classify(question).country, show(question)).toBe(code));
+
+  it.each([
+    'is it possible to get a visa',
+    'no documents yet, is that ok',
+    'what is the fee for it',
+    'do i need to be at the embassy',
+    'can it be done online',
+    'DOES IT COST MORE IF I AM LATE',
+  ])('does not read English words as codes in "%s"', (question) => expect(classify(question).country, show(question)).toBeNull());
+
+  it('keeps a word-like code (IT) only when no country is named', () => {
+    expect(classify('business visa for an IT conference in Berlin').country).toBe('DE');
+    expect(classify('visa fee for IT').country).toBe('IT');
+  });
+});
+
+describe('country: destinations outside Schengen are recognised, not mistaken for members', () => {
+  it.each([
+    ['Do I need a visa for the UK?', 'GB'],
+    ['travel to England next summer', 'GB'],
+    ['visa for London', 'GB'],
+    ['Is Ireland in Schengen?', 'IE'],
+    ['can I go to Dublin with a schengen visa', 'IE'],
+    ['Cyprus visa requirements', 'CY'],
+    ['visit Limassol', 'CY'],
+    ['tourist visa for the USA', 'US'],
+    ['documents for a US tourist visa', 'US'],
+  ])('"%s" → out_of_scope, not_schengen %s', (question, code) => {
+    const result = classify(question);
+    expect(result, show(question)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
+  });
+
+  it.each([
+    ['visa for Dubai from Germany', 'AE'],
+    ['Is a visa needed for Gibraltar?', 'GI'],
+    ['documents for a Canadian visitor visa', 'CA'],
+    ['Flying from Germany to the UK, do I need a visa?', 'GB'],
+  ])('"%s" → out of scope, the Schengen state being only the origin or absent (%s)', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code });
+  });
+
+  it.each(['translate this into French please', 'do the staff speak German', 'I want to learn Spanish'])('reads the language in "%s" as no country', (question) => {
+    expect(classify(question).country, show(question)).toBeNull();
+  });
+
+  it('keeps a Schengen destination when the non-member is only where the applicant lives', () => {
+    const result = classify('I live in London and want to visit Rome for a week');
+    expect(result, show('I live in London')).toMatchObject({ country: 'IT', destination_status: 'schengen' });
+  });
+});
+
+describe('nationality is told apart from the destination', () => {
+  it.each([
+    ['I am Indian, travelling to France', 'IN', 'FR'],
+    ["I'm Indian, travelling to France for 3 weeks", 'IN', 'FR'],
+    ['as a Nigerian, what documents for Italy', 'NG', 'IT'],
+    ['citizen of Egypt going to Greece', 'EG', 'GR'],
+    ['I hold a Turkish passport, visa for Spain?', 'TR', 'ES'],
+    ['do americans need a visa for spain', 'US', 'ES'],
+    ['British citizen going to Spain', 'GB', 'ES'],
+    ['I am German and I want to visit Norway', 'DE', 'NO'],
+    ['I am from Ghana, going to Lisbon', 'GH', 'PT'],
+    ['Do Nigerians need a visa for Germany?', 'NG', 'DE'],
+  ])('"%s" → nationality %s, country %s', (question, nationality, country) => {
+    const result = classify(question);
+    expect(result.profile.nationality, show(question)).toBe(nationality);
+    expect(result.country, show(question)).toBe(country);
+  });
+
+  it('does not read a nationality-only country as a destination', () => {
+    expect(classify('I live in India, which documents?').country).toBeNull();
+    expect(classify('I live in India, which documents?').destination_status).toBeNull();
+  });
+});
+
+describe('days: the length of stay', () => {
+  it.each([
+    ['10 days in Spain', 10],
+    ['two weeks in Italy', 14],
+    ['a month in France', 30],
+    ['a fortnight in Portugal', 14],
+    ['3 weeks in Austria', 21],
+    ['90 days in Greece', 90],
+    ['twenty five days in Malta', 25],
+    ['a couple of weeks in Latvia', 14],
+    ['10-15 days in Poland', 15],
+    ['6 weeks in Spain', 42],
+    ['one week in Denmark', 7],
+  ])('"%s" → %i', (question, days) => expect(classify(question).days, show(question)).toBe(days));
+
+  it.each([
+    'I travel next month to Paris',
+    'applied 3 weeks ago at the Dutch embassy',
+    'my passport expires in 2 months',
+    'explain the 90/180 day rule',
+    'visa for my 12 year old daughter',
+    'apply 15 days before travel',
+    'how much money per day for Spain',
+    'is 100 euros a day enough',
+    'within 180 days',
+  ])('"%s" → null (a point in time, an age or a rule, not a stay)', (question) => expect(classify(question).days, show(question)).toBeNull());
+});
+
+describe('travel purpose', () => {
+  it.each([
+    ['tourist visa for France', 'tourism'],
+    ['holiday in Spain', 'tourism'],
+    ['going to a conference in Berlin', 'business'],
+    ['business trip to Milan', 'business'],
+    ['visit my sister in Amsterdam', 'family'],
+    ['visiting friends in Poland', 'family'],
+    ['my cousin s wedding in Lisbon', 'family'],
+    ['to see my parents in Oslo', 'family'],
+  ])('"%s" → %s', (question, purpose) => expect(classify(question).travel_purpose, show(question)).toBe(purpose));
+
+  it.each(['visa for my son to Denmark', 'I am a business owner, documents for France', 'family reunification in Germany'])(
+    '"%s" → null',
+    (question) => expect(classify(question).travel_purpose, show(question)).toBeNull(),
+  );
+});
+
+describe('profile: employment and minor', () => {
+  it.each([
+    ['I am self-employed', 'self_employed'],
+    ['I work as a nurse', 'employed'],
+    ['as a student', 'student'],
+    ['I am a pensioner', 'retired'],
+    ['I am unemployed', 'unemployed'],
+    ['freelancer going to Rome', 'self_employed'],
+  ])('"%s" → %s', (question, employment) => expect(classify(question).profile.employment, show(question)).toBe(employment));
+
+  it.each([
+    ['visa for my 12 year old daughter', true],
+    ['I am 16', true],
+    ["I'm 34 and unemployed", false],
+    ['fees for children', true],
+    ['fees for adults', false],
+    ['a 15-year-old travelling alone', true],
+  ])('"%s" → minor %s', (question, minor) => expect(classify(question).profile.minor, show(question)).toBe(minor));
+
+  it('leaves the profile null when the question says nothing about it', () => {
+    expect(classify('documents for France').profile).toEqual({ nationality: null, employment: null, minor: null });
+  });
+});

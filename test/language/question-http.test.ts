@@ -1,0 +1,104 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClassificationSchema, RouteDataSchema } from '../../src/language/question-schemas.js';
+import { makeApiKey } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+
+describe('POST /classify and POST /route over HTTP', () => {
+  let t: TestApp;
+  let auth: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = `Bearer ${(await makeApiKey(t)).key}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (path: string, body: unknown) => request(t.app).post(`/api/v1${path}`).set('Authorization', auth).send(body as object);
+
+  it('classifies a question with its entities, profile and evidence, 1 unit and no sources', async () => {
+    const res = await post('/classify', { question: "I'm Indian, travelling to Frnace for two weeks to visit my sister — which documents?" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(ClassificationSchema.safeParse(res.body.data).success, JSON.stringify(res.body)).toBe(true);
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({
+      intent: 'document_requirements',
+      country: 'FR',
+      destination_status: 'schengen',
+      travel_purpose: 'family',
+      days: 14,
+      profile: { nationality: 'IN', employment: null, minor: null },
+    });
+    expect(res.body.meta).toMatchObject({ units: 1, sources: [], last_verified_at: null });
+  });
+
+  it('reports a non-Schengen destination as out of scope', async () => {
+    const res = await post('/classify', { question: 'Do I need a visa to visit London?' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: 'GB' });
+  });
+
+  it.each([
+    ['What documents do I need for a tourist visa to France?', { method: 'GET', path: '/requirements', status: 'active' }, { method: 'GET', path: '/api/v1/requirements', query: { country: 'FR', travel_purpose: 'tourism' }, body: null, missing: [] }],
+    ['How much money do I need for 10 days in Italy?', { method: 'GET', path: '/financial-requirements', status: 'active' }, { method: 'GET', path: '/api/v1/financial-requirements', query: { country: 'IT', days: 10 }, body: null, missing: [] }],
+    ['Tell me about visas for Austria', { method: 'GET', path: '/countries/{country}', status: 'active' }, { method: 'GET', path: '/api/v1/countries/AT', query: {}, body: null, missing: [] }],
+    ['Which countries are in Schengen?', { method: 'GET', path: '/countries', status: 'active' }, { method: 'GET', path: '/api/v1/countries', query: {}, body: null, missing: [] }],
+    ['How long can I stay in the Schengen area?', { method: 'POST', path: '/answer', status: 'active' }, { method: 'POST', path: '/api/v1/answer', query: null, body: { question: 'How long can I stay in the Schengen area?' }, missing: [] }],
+    ['Book a visa appointment for Spain', { method: 'GET', path: '/appointments', status: 'awaiting_integration' }, { method: 'GET', path: '/api/v1/appointments', query: { country: 'ES' }, body: null, missing: [] }],
+    ['My visa was refused by Germany', { method: 'POST', path: '/refusal/analyze', status: 'awaiting_integration' }, { method: 'POST', path: '/api/v1/refusal/analyze', query: null, body: { question: 'My visa was refused by Germany' }, missing: [] }],
+    ['Am I banned from Schengen after I overstayed?', { method: 'POST', path: '/entry-ban/analyze', status: 'awaiting_integration' }, expect.objectContaining({ path: '/api/v1/entry-ban/analyze' })],
+    ['What is the status of my visa application?', { method: 'POST', path: '/visa-status/analyze', status: 'awaiting_integration' }, expect.objectContaining({ path: '/api/v1/visa-status/analyze' })],
+    ['What documents do I need?', { method: 'GET', path: '/requirements', status: 'active' }, { method: 'GET', path: '/api/v1/requirements', query: {}, body: null, missing: ['country'] }],
+  ])('routes "%s" to its operation with a ready-to-call request', async (question, service, ready) => {
+    const res = await post('/route', { question });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(RouteDataSchema.safeParse(res.body.data).success, JSON.stringify(res.body)).toBe(true);
+    expect(res.body.data.service, JSON.stringify(res.body)).toEqual(service);
+    expect(res.body.data.request, JSON.stringify(res.body)).toEqual(ready);
+    expect(res.body.meta.units).toBe(1);
+  });
+
+  it('gives the request of the route a 200 when it is sent as it is', async () => {
+    const routed = await post('/route', { question: 'Which documents do I need for a business visa to Germany?' });
+    const { path, query } = routed.body.data.request as { path: string; query: Record<string, string> };
+    const res = await request(t.app).get(path).query(query).set('Authorization', auth);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it.each(['Do I need a visa for the UK?', 'best restaurants in Barcelona', 'how do I get a work permit in Germany'])(
+    'routes the out-of-scope "%s" nowhere',
+    async (question) => {
+      const res = await post('/route', { question });
+      expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ intent: 'out_of_scope', service: null, request: null });
+    },
+  );
+
+  it('routes an unrecognisable question nowhere, as unknown', async () => {
+    const res = await post('/route', { question: 'asdkj qwe zzz' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ intent: 'unknown', service: null, request: null });
+  });
+
+  describe.each(['/classify', '/route'])('%s rejects a bad body with 400 naming the field', (path) => {
+    it.each([
+      ['a missing question', {}, 'question'],
+      ['an empty question', { question: '' }, 'question'],
+      ['a question of spaces only', { question: '   \n ' }, 'question'],
+      ['a question over 1000 characters', { question: 'a'.repeat(1001) }, 'question'],
+      ['a question that is not a string', { question: 42 }, 'question'],
+      ['an unknown field', { question: 'visa for France', language: 'en' }, 'language'],
+    ])('%s', async (_label, body, param) => {
+      const res = await post(path, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error, JSON.stringify(res.body)).toMatchObject({ code: 'invalid_request', param });
+    });
+
+    it('accepts exactly 1000 characters after trimming', async () => {
+      const res = await post(path, { question: `  ${'visa '.repeat(200).slice(0, 1000)}  ` });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+
+    it('requires an API key', async () => {
+      const res = await request(t.app).post(`/api/v1${path}`).send({ question: 'visa for France' });
+      expect(res.status).toBe(401);
+    });
+  });
+});
