@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { localsOf } from './request-context.js';
 
-/** Turns body-parser's errors into the coded errors of the table; anything else is unexpected. */
+/** Turns body-parser's and the router's errors into the coded errors of the table; anything else is unexpected. */
 function toApiError(error: unknown): ApiError | undefined {
   if (isApiError(error)) return error;
   const type = (error as { type?: unknown } | null)?.type;
@@ -22,6 +22,11 @@ function toApiError(error: unknown): ApiError | undefined {
   }
   if (type === 'request.aborted' || type === 'request.size.invalid') {
     return new ApiError('invalid_request', 'The request body was incomplete.', { param: 'body' });
+  }
+  // Express's router throws a URIError when a path segment is not valid percent-encoding
+  // (`/countries/%ZZ`): the caller's mistake, not ours.
+  if (error instanceof URIError) {
+    return new ApiError('invalid_request', 'The request path is not valid percent-encoding (RFC 3986): encode each character of a parameter as UTF-8.');
   }
   return undefined;
 }

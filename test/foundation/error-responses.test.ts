@@ -170,6 +170,21 @@ describe.each(API_BASES)('error rows under %s', (base) => {
     expectMatchesOpenApi(res, operation.method, `${base}${operation.path}`);
   });
 
+  it.each(['0x10', '1e1', ' 5', '10.0', '5abc', '-0', ''])('reads only decimal digits as days: days=%j is 400 invalid_request naming days', async (days) => {
+    const res = await request(active.app).get(`${base}/financial-requirements`).query({ country: 'FR', days }).set('Authorization', `Bearer ${activeKey}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'days' });
+    expectMatchesOpenApi(res, 'get', `${base}/financial-requirements`);
+  });
+
+  it.each(['/countries/%ZZ', '/countries/%E0%A4%A'])('answers a path that is not valid percent-encoding (%s) with 400, not 500, and its rate-limit headers', async (path) => {
+    const res = await request(t.app).get(`${base}${path}`).set('Authorization', `Bearer ${key}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error.message).toMatch(/percent-encoding/);
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers[header]).toMatch(/^\d+$/);
+  });
+
   it.each(countryOperations)('$label: a non-Schengen country is 422, an unknown code 404, and case does not matter', async ({ operation }) => {
     if (!t.deps.rules.current().capabilities.isActive(operation.capability)) {
       const res = await sendSample(t.app, sampleRequest(operation), `Bearer ${key}`, base);

@@ -4,11 +4,12 @@ import { FinancialRequirementSchema } from '../../knowledge/response-schemas.js'
 import { defineOperation } from '../operation.js';
 import { CountryCodeParamSchema } from './shared-params.js';
 
-const DaysSchema = z.coerce
-  .number({ error: `must be an integer from 1 to ${MAX_DAYS}` })
-  .int(`must be an integer from 1 to ${MAX_DAYS}`)
-  .min(1, `must be an integer from 1 to ${MAX_DAYS}`)
-  .max(MAX_DAYS, `must be an integer from 1 to ${MAX_DAYS}`)
+const daysRange = `must be an integer from 1 to ${MAX_DAYS}`;
+
+// Only plain decimal digits are read as a number: `z.coerce.number` would also take `0x10`,
+// `1e1` or ` 5`, which no client means as a number of days.
+const DaysSchema = z
+  .preprocess((value) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value), z.number({ error: daysRange }).int(daysRange).min(1, daysRange).max(MAX_DAYS, daysRange))
   .meta({ description: `Length of the stay in days, an integer from 1 to ${MAX_DAYS}. Without it, the rule and per-day amounts are returned with no total.`, example: 10 });
 
 /**
