@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { AppDeps } from './app-deps.js';
 import { ApiError } from './errors/api-error.js';
 import { createApiRouter, rejectWhileDraining } from './http/api-router.js';
-import { cors } from './http/cors.js';
+import { answerPreflight, cors } from './http/cors.js';
 import { errorHandler } from './http/error-handler.js';
 import { OPERATIONS } from './http/operations/index.js';
 import { requestContext } from './http/request-context.js';
@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps): express.Express {
   for (const base of API_BASE_PATHS) app.use(base, api);
 
   app.use(rejectWhileDraining(deps.lifecycle));
+  app.use(answerPreflight);
   app.use(createSiteRouter(deps, OPERATIONS));
 
   app.use((req: Request) => {

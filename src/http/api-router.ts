@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import type { AppDeps, Lifecycle } from '../app-deps.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
+import { answerPreflight } from './cors.js';
 import { DISCLAIMER } from './envelope.js';
 import { expressPath, type Operation } from './operation.js';
 import { localsOf } from './request-context.js';
@@ -11,6 +12,7 @@ import { validateInput } from './validate-input.js';
  *  1. resolve the bearer key (in memory) and take one request from the rate limit of the key,
  *     or of the client address when the key did not resolve; set the X-RateLimit-* headers;
  *  2. 503 while the server drains for shutdown; 429 rate_limit_exceeded when over the limit;
+ *     then an allowed CORS preflight is answered 204;
  *  3. 404 for a path that names no operation (no key needed);
  *  4. the authentication error, if any (401, 402, 403 account_suspended);
  *  5. 501 when the capability is awaiting integration;
@@ -24,6 +26,7 @@ export function createApiRouter(deps: AppDeps, operations: readonly Operation[])
   router.use(limitAndIdentify(deps));
   router.use(rejectWhileDraining(deps.lifecycle));
   router.use(enforceRateLimit());
+  router.use(answerPreflight);
   for (const operation of operations) {
     const handlers: RequestHandler[] = [rememberRoute, guardOperation(deps, operation)];
     if (operation.method === 'post') handlers.push(...jsonBody(deps));

@@ -15,6 +15,8 @@ export interface RequestLocals {
   route?: string;
   /** The rate-limit state of this request (API paths only), once counted. */
   rateLimit?: RateLimitState;
+  /** An allowed CORS preflight, answered 204 once the rate-limit headers are set. */
+  preflight?: boolean;
 }
 
 export function localsOf(res: Response): RequestLocals {

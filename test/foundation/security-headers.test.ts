@@ -45,6 +45,9 @@ describe('security headers', () => {
         .set('Access-Control-Request-Method', 'POST');
       expect(preflight.status).toBe(204);
       expect(preflight.headers['access-control-allow-headers']).toContain('Authorization');
+      for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(preflight.headers[header], header).toMatch(/^\d+$/);
+      const sitePreflight = await request(cors.app).options('/openapi.json').set('Origin', 'https://other.example.com').set('Access-Control-Request-Method', 'GET');
+      expect(sitePreflight.status).toBe(204);
       const refused = await request(cors.app).get('/api/v1/countries').set('Origin', 'https://evil.example.com');
       expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
