@@ -29,7 +29,6 @@ const FIGURES: { name: string; country: string; days: number; variant?: string; 
   { name: 'CZ under 18: half', country: 'CZ', days: 10, variant: 'under_18', currency: 'CZK', total: 7825 },
   { name: 'DK DKK 350 per 24 h', country: 'DK', days: 10, currency: 'DKK', total: 3500 },
   { name: 'DK hotel about DKK 500/day', country: 'DK', days: 10, variant: 'hotel', currency: 'DKK', total: 5000 },
-  { name: 'EE €70/day', country: 'EE', days: 10, currency: 'EUR', total: 700 },
   { name: 'FI about €50/day', country: 'FI', days: 10, currency: 'EUR', total: 500 },
   { name: 'FR €120/day without accommodation proof', country: 'FR', days: 10, currency: 'EUR', total: 1200 },
   { name: 'FR €65/day with a hotel', country: 'FR', days: 10, variant: 'hotel', currency: 'EUR', total: 650 },
@@ -67,8 +66,8 @@ const FIGURES: { name: string; country: string; days: number; variant?: string; 
   { name: 'SK €56/day', country: 'SK', days: 10, currency: 'EUR', total: 560 },
   { name: 'SI €70/day', country: 'SI', days: 10, currency: 'EUR', total: 700 },
   { name: 'SI minor with parent €35/day', country: 'SI', days: 10, variant: 'minor_with_parent', currency: 'EUR', total: 350 },
-  { name: 'ES €122.10/day lifted to the €1,098.90 minimum', country: 'ES', days: 5, currency: 'EUR', total: 1098.9 },
-  { name: 'ES €122.10/day above the minimum', country: 'ES', days: 10, currency: 'EUR', total: 1221 },
+  { name: 'ES €1,098.90 minimum for 5 days (either per-day figure stays below it)', country: 'ES', days: 5, currency: 'EUR', total: 1098.9 },
+  { name: 'ES €1,098.90 minimum for 9 days (9 × €122.10 = 9 × €121.10 rounded up to the minimum)', country: 'ES', days: 9, currency: 'EUR', total: 1098.9 },
   { name: 'SE SEK 450/day', country: 'SE', days: 10, currency: 'SEK', total: 4500 },
   { name: 'CH CHF 100/day', country: 'CH', days: 10, currency: 'CHF', total: 1000 },
   { name: 'CH students CHF 30/day', country: 'CH', days: 10, variant: 'student', currency: 'CHF', total: 300 },
@@ -85,7 +84,7 @@ describe('financial totals match the dossier', () => {
 
   it('covers every published state at least once', () => {
     const covered = new Set(FIGURES.map((row) => row.country));
-    const unpublished = ['AT', 'GR'];
+    const unpublished = ['AT', 'EE', 'GR'];
     expect(knowledge.memberCodes().filter((iso) => !covered.has(iso) && !unpublished.includes(iso))).toEqual([]);
   });
 });
@@ -99,6 +98,14 @@ describe('states without a published amount', () => {
       expect(data.total_reason).toMatch(/no reference amount/i);
       expect(data.variants[0]?.bands[0]?.per_day).toBeNull();
     }
+  });
+
+  it('Estonia: the sources conflict (€70 vs 0.2 × the minimum wage), so the total is null and the reason names both', async () => {
+    const { data } = await knowledge.financialRequirement('EE', 10);
+    expect(data.total).toBeNull();
+    expect(data.amount_status).toBe('conflict');
+    expect(data.confidence).toBeNull();
+    expect(data.total_reason).toMatch(/€70.*0\.2 × the monthly minimum wage/s);
   });
 
   it('Greece: the sources conflict (€50/€300 vs €63/€378), so the total is null and the reason names both', async () => {
@@ -142,11 +149,17 @@ describe('the shape of the answer', () => {
     expect(data.supplements.find((f) => f.id === 'pl.return_funds')?.value).toMatchObject({ from_other_countries: 2500 });
   });
 
-  it('Spain publishes €122.10 (the €121.10 on one page is documented as a typo)', async () => {
+  it('Spain: the per-day amount is in conflict (€122.10 vs €121.10), so only the €1,098.90 minimum is published', async () => {
     const { data } = await knowledge.financialRequirement('ES', null);
-    expect(data.variants[0]?.bands[0]).toMatchObject({ per_day: 122.1, minimum_total: 1098.9 });
-    expect(data.confidence).toBe('confirmed_secondary');
-    expect(data.notes.join(' ')).toMatch(/121\.10.*typo/);
+    expect(data.variants[0]?.bands.map((b) => [b.from_days, b.to_days, b.method, b.per_day, b.minimum_total])).toEqual([
+      [1, 9, 'minimum_total', null, 1098.9],
+      [10, 90, 'not_published', null, null],
+    ]);
+    for (const days of [10, 45, 90]) {
+      const long = await knowledge.financialRequirement('ES', days);
+      expect(long.data.total, JSON.stringify(long.data)).toBeNull();
+      expect(long.data.total_reason).toMatch(/€122\.10.*€121\.10/s);
+    }
   });
 
   it('rejects days outside 1..90 in the domain function too', async () => {

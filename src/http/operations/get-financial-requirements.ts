@@ -24,7 +24,7 @@ export const getFinancialRequirements = defineOperation({
   units: 1,
   summary: 'Financial-sufficiency requirement and its calculation',
   description:
-    "The state's reference amount for means of subsistence and how it is calculated: the rule (band) applied, the inputs, the per-day amount, the currency (the state's own), the total, and each variant (hotel, host, no proof of accommodation, students...) with when it applies. Shapes: per day × days; a minimum total (ES, RO, BG, IS); a fixed amount per entry plus per day (PT); duration bands (IT, CZ, LV); a flat total for short stays (PL); variants by accommodation (FR, BE); indicative only (DE, FI, NO: `indicative` true); none published (AT) or sources in conflict (GR): `total` null with `total_reason`. Without `days`, no total. Reference amounts are assessed case by case; return travel is usually required on top.",
+    "The state's reference amount for means of subsistence and how it is calculated: the rule (band) applied, the inputs, the per-day amount, the currency (the state's own), the total, and each variant (hotel, host, no proof of accommodation, students...) with when it applies. Shapes: per day × days; a minimum total (ES, RO, BG, IS); a fixed amount per entry plus per day (PT); duration bands (IT, CZ, LV); a flat total for short stays (PL); variants by accommodation (FR, BE); indicative only (DE, FI, NO: `indicative` true); none published (AT) or sources in conflict (GR, EE; ES above its €1,098.90 minimum, i.e. from 10 days): `total` null with `total_reason`. Without `days`, no total. Reference amounts are assessed case by case; return travel is usually required on top.",
   query: z.strictObject({
     country: CountryCodeParamSchema,
     days: DaysSchema.optional(),
