@@ -30,7 +30,7 @@ export const MetaSchema = z
     livemode: z.boolean().meta({ description: '`true` for a live key, `false` for a test key.' }),
     last_verified_at: CalendarDateSchema.nullable().meta({
       description:
-        'The oldest verification date among the facts this response uses (a response is only as fresh as its stalest part), or null when it uses no fact.',
+        'The oldest verification date among the facts this response uses (a response is only as fresh as its stalest part). Null when it uses no fact, or when any fact it uses has no known verification date (each fact in `data` carries its own date): a date is never claimed for information not verified on or after it.',
     }),
     sources: z.array(SourceSchema).meta({ description: 'Exactly the sources the response rests on.' }),
     disclaimer: z.string().meta({ description: 'States that the response is not an official consular decision.' }),
@@ -75,7 +75,7 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /**
  * What a handler returns: its data, grounded in the sources it used.
- * `lastVerifiedAt` is the oldest verification date among the facts used, or null if none.
+ * `lastVerifiedAt` is the oldest verification date among the facts used; null if none, or if one is undated.
  */
 export interface Grounded<T> {
   data: T;

@@ -48,12 +48,15 @@ export type Fact = z.infer<typeof FactSchema>;
 
 /**
  * The oldest verification date among the facts a response uses: a response is only as fresh
- * as its stalest part. Facts without a date are skipped; null when none has one.
+ * as its stalest part. A part whose date is unknown (null: the research could not date its
+ * source) makes the whole response's date unknown, so null: a date is never claimed for
+ * information that was not verified on or after it. Null too when there are no parts.
  */
 export function oldestVerificationDate(dates: Iterable<string | null | undefined>): string | null {
   let oldest: string | null = null;
   for (const date of dates) {
-    if (date && (oldest === null || date < oldest)) oldest = date;
+    if (!date) return null;
+    if (oldest === null || date < oldest) oldest = date;
   }
   return oldest;
 }

@@ -88,15 +88,22 @@ describe('POST /answer answers', () => {
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ answer: null, reason: 'capability_not_available', capability: 'appointments' });
   });
 
-  it('dates an answer by the oldest verification date among its facts', async () => {
-    const res = await answer({ question: 'How much is the Schengen visa fee and how long does processing take?' });
+  it.each([
+    'How much is the Schengen visa fee and how long does processing take?',
+    'What is the 90/180 rule?',
+  ])('dates an answer by the oldest verification date among its facts, null when one is undated: %s', async (question) => {
+    const res = await answer({ question });
     const knowledge = t.deps.rules.current().knowledge;
-    const dates = (res.body.data.answer.facts as { id: string }[])
-      .map((fact) => knowledge.fact(fact.id)?.last_verified_at)
-      .filter((date): date is string => typeof date === 'string')
-      .sort();
-    expect(dates.length).toBeGreaterThan(0);
-    expect(res.body.meta.last_verified_at).toBe(dates[0]);
+    const facts = res.body.data.answer.facts as { id: string }[];
+    expect(facts.length).toBeGreaterThan(0);
+    const dates = facts.map((fact) => knowledge.fact(fact.id)?.last_verified_at);
+    const expected = dates.some((date) => typeof date !== 'string') ? null : (dates as string[]).sort()[0];
+    expect(res.body.meta.last_verified_at, JSON.stringify(res.body)).toBe(expected);
+  });
+
+  it('dates an answer whose facts are all dated (the 90/180 rule rests on Reg. 2018/1806, read on 2026-08-19)', async () => {
+    const res = await answer({ question: 'What is the 90/180 rule?' });
+    expect(res.body.meta.last_verified_at, JSON.stringify(res.body.meta)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('gives the same answer to the same question', async () => {

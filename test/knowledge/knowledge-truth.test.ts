@@ -102,9 +102,11 @@ describe('resolveCountry', () => {
 });
 
 describe('grounding', () => {
-  it('the oldest date wins and undated facts are skipped', () => {
-    expect(oldestVerificationDate(['2026-08-18', null, '2024-05-22', undefined, '2025-01-01'])).toBe('2024-05-22');
-    expect(oldestVerificationDate([null, undefined])).toBeNull();
+  it('the oldest date wins, and one undated part makes the date unknown (null), never a fresher claim', () => {
+    expect(oldestVerificationDate(['2026-08-18', '2024-05-22', '2025-01-01'])).toBe('2024-05-22');
+    expect(oldestVerificationDate(['2026-08-18', null, '2024-05-22'])).toBeNull();
+    expect(oldestVerificationDate(['2026-08-18', undefined])).toBeNull();
+    expect(oldestVerificationDate([])).toBeNull();
   });
 
   it('ground() returns exactly the cited sources, in registry order, once each', () => {

@@ -10,7 +10,7 @@ export const listCountries = defineOperation({
   units: 1,
   summary: 'List the Schengen states',
   description:
-    'The 29 Schengen states, by name: ISO code, whether each is an EU member state or a non-EU associated state, the date of full membership where the sources give it, and the oldest verification date among the facts of its record. `meta.sources` lists the sources of the membership facts.',
+    'The 29 Schengen states, by name: ISO code, whether each is an EU member state or a non-EU associated state, the date of full membership where the sources give it, and the oldest verification date among the facts of its record (null when one of them is undated). `meta.sources` lists the sources of the membership facts.',
   data: CountryListSchema,
   handle: (_input, { deps }) => deps.rules.current().knowledge.listCountries(),
 });

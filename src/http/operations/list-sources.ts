@@ -13,7 +13,7 @@ export const listSources = defineOperation({
   units: 1,
   summary: 'Query the source registry',
   description:
-    'Registry entries: organization, url, whether official, the date last checked, plus the id the facts cite, the countries (`*` for all states) and topics covered. `country` keeps the sources covering that state or all states (same 404/422 rules as elsewhere); `topic` keeps one topic, and an unknown topic is 400 `invalid_request` listing the allowed values in `error.allowed`. `meta.sources` is the list returned; `meta.last_verified_at` the oldest `last_checked_at` among them.',
+    'Registry entries: organization, url, whether official, the date last checked, plus the id the facts cite, the countries (`*` for all states) and topics covered. `country` keeps the sources covering that state or all states (same 404/422 rules as elsewhere); `topic` keeps one topic, and an unknown topic is 400 `invalid_request` listing the allowed values in `error.allowed`. `meta.sources` is the list returned; `meta.last_verified_at` the oldest `last_checked_at` among them (null when one of them has none).',
   query: z.strictObject({
     country: CountryCodeParamSchema.optional(),
     topic: TopicSchema.optional(),
