@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/http/operations/index.js';
 import { makeAccount, makeApiKey } from '../support/factories.js';
@@ -69,5 +70,23 @@ describe('metering', () => {
     expect(badQuery.status, JSON.stringify(badQuery.body)).toBeGreaterThanOrEqual(400);
     await t.access.flush();
     expect(storedUsage(t.databasePath, accountId, 'test')).toEqual({ units: 0, requests: 0 });
+  });
+
+  it.each([
+    { label: '400 (a bad parameter)', send: (r: request.Agent) => r.get('/api/v1/financial-requirements?country=FR&days=91'), status: 400 },
+    { label: '400 (malformed JSON)', send: (r: request.Agent) => r.post('/api/v1/answer').set('Content-Type', 'application/json').send('{"question":'), status: 400 },
+    { label: '404 (an unknown country)', send: (r: request.Agent) => r.get('/api/v1/countries/ZZ'), status: 404 },
+    { label: '422 (a state outside Schengen)', send: (r: request.Agent) => r.get('/api/v1/requirements?country=CY'), status: 422 },
+    { label: '413 (a body over the limit)', send: (r: request.Agent) => r.post('/api/v1/classify').set('Content-Type', 'application/json').send(JSON.stringify({ question: 'x'.repeat(20_000) })), status: 413 },
+  ])('charges nothing, in either mode, for a $label answered after the key was accepted', async ({ send, status }) => {
+    const account = await makeAccount(t);
+    for (const mode of ['test', 'live'] as const) {
+      const { key } = await makeApiKey(t, { accountId: account.id, mode });
+      const res = await send(request.agent(t.app).set('Authorization', `Bearer ${key}`));
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+    }
+    await t.access.flush();
+    expect(storedUsage(t.databasePath, account.id, 'test')).toEqual({ units: 0, requests: 0 });
+    expect(storedUsage(t.databasePath, account.id, 'live')).toEqual({ units: 0, requests: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCapabilityFile } from '../../src/capabilities/capability-registry.js';
@@ -6,6 +7,7 @@ import { ERROR_CODES } from '../../src/errors/error-codes.js';
 import { OPERATIONS } from '../../src/http/operations/index.js';
 import { CONTRACT_DECISIONS } from '../../src/openapi/contract-decisions.js';
 import { buildOpenApiDocument, errorCodesOf } from '../../src/openapi/openapi-document.js';
+import { recordContract } from '../support/contract-recorder.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- walking a JSON document
@@ -141,5 +143,24 @@ describe('/openapi.json', () => {
     } finally {
       t.deps.rules.replace(current);
     }
+  });
+});
+
+describe('the contract recorder every test app carries', () => {
+  it('checks each API response the app sends against /openapi.json, and close() reports a mismatch', async () => {
+    const t = await createTestApp();
+    await request(t.app).get('/api/v1/countries');
+    await request(t.app).get('/v1/nope');
+    expect(t.contractChecks()).toBe(2);
+    await t.close();
+
+    // The same recorder around an app whose route breaks the contract.
+    const drifting = express();
+    drifting.get('/api/v1/countries', (_req, res) => void res.status(200).json({ countries: [] }));
+    const base = await createTestApp();
+    const recorded = recordContract(drifting, base.deps);
+    await request(recorded.app).get('/api/v1/countries');
+    await base.close();
+    expect(() => recorded.assertAllMatched()).toThrow(/GET \/api\/v1\/countries → 200 disagrees with \/openapi.json/);
   });
 });

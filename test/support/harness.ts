@@ -8,10 +8,14 @@ import { createApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { RuleBook, loadRules } from '../../src/knowledge/rule-book.js';
 import { createLogger } from '../../src/logger.js';
+import { recordContract } from './contract-recorder.js';
 
 /** A running app over its own temporary SQLite file, plus handles on its collaborators. */
 export interface TestApp {
+  /** The app, wrapped so that every API response it sends is checked against its /openapi.json (see close()). */
   app: express.Express;
+  /** How many API responses were checked against /openapi.json so far. */
+  contractChecks: () => number;
   deps: AppDeps;
   /** The real access layer behind `deps.access`, with the operator's operations (`access.admin`). */
   access: OpenedAccess;
@@ -21,7 +25,10 @@ export interface TestApp {
   databasePath: string;
   /** The temporary folder holding the database; removed by close(). */
   dir: string;
-  /** Flushes usage, closes the database and removes the temporary folder. Safe to call twice. */
+  /**
+   * Flushes usage, closes the database and removes the temporary folder, then throws if any API
+   * response the app sent disagreed with its /openapi.json. Safe to call twice.
+   */
   close(): Promise<void>;
 }
 
@@ -67,8 +74,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     lifecycle: { draining: false },
   };
   let closed = false;
+  const contract = recordContract(createApp(deps), deps);
   return {
-    app: createApp(deps),
+    app: contract.app,
+    contractChecks: contract.checked,
     deps,
     access,
     databaseUrl: config.DATABASE_URL,
@@ -82,6 +91,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+      contract.assertAllMatched();
     },
   };
 }
