@@ -23,9 +23,9 @@ export interface Classification {
   confidence: number;
   /** ISO alpha-2 of the Schengen state the question is about, or null. */
   country: string | null;
-  /** `not_schengen` when the destination named is outside the Schengen area (the question is then out of scope). */
+  /** `not_schengen` when every destination named is outside the Schengen area (the question is then out of scope). */
   destination_status: 'schengen' | 'not_schengen' | null;
-  /** ISO alpha-2 of that non-Schengen destination (GB, IE, CY, US...), or null. */
+  /** ISO alpha-2 of that non-Schengen destination (GB, IE, CY, US, AD...), set only with `not_schengen`; else null. */
   non_schengen_destination: string | null;
   travel_purpose: TravelPurpose | null;
   days: number | null;

@@ -1,9 +1,13 @@
 import type { Evidence } from './evidence.js';
+import { heldCue } from './held-documents.js';
 import type { CountryScope, CountryTerm, LanguageTables } from './language-tables.js';
 import type { Token } from './tokenize-question.js';
 
-/** How a country mention is used in the question. */
-export type CountryRole = 'destination' | 'origin' | 'nationality' | 'residence';
+/**
+ * How a country mention is used in the question. `document`: the country of a visa or permit the
+ * applicant holds ("I have a US visa", "a UK residence permit"), which is not where they go.
+ */
+export type CountryRole = 'destination' | 'origin' | 'nationality' | 'residence' | 'document';
 
 export interface CountryMention {
   code: string;
@@ -20,7 +24,7 @@ export interface CountryMention {
 export interface CountryFindings {
   /** The Schengen state the question is about, or null. */
   country: string | null;
-  /** `not_schengen` when the only destination named is outside the Schengen area. */
+  /** `not_schengen` when every destination named is outside the Schengen area. */
   destinationStatus: 'schengen' | 'not_schengen' | null;
   nonSchengenDestination: string | null;
   nationality: string | null;
@@ -39,18 +43,16 @@ export function extractCountries(tables: LanguageTables, tokens: readonly Token[
   const mentions = findMentions(tables, tokens, words, corrected);
   const evidence: Evidence[] = [];
 
-  let nationality: CountryMention | null = null;
-  for (const mention of mentions) {
-    if (mention.role === 'nationality' && nationality === null) nationality = mention;
-  }
+  const nationality = mentions.find((m) => m.role === 'nationality') ?? null;
   const destinations = mentions.filter((m) => m.role === 'destination' && m.scope !== 'nationality');
-  const pool = destinations.length > 0 ? destinations : mentions.filter((m) => m.role === 'origin' && m.scope !== 'nationality');
-  const best = (scope: CountryScope) => pool.filter((m) => m.scope === scope).reduce<CountryMention | null>((top, m) => (top === null || m.score > top.score ? m : top), null);
-  const schengen = best('schengen');
-  const other = best('not_schengen');
-  // A non-member counts as the destination only when it is at least as much the destination as
-  // the Schengen state ("from Germany to the UK"), never when a Schengen destination outranks it.
-  const outside = other !== null && (schengen === null || other.score > schengen.score + 1) ? other : null;
+  const schengenDestination = bestOf(destinations, 'schengen');
+  // A Schengen state named as a destination wins over any non-member, whatever the order ("to
+  // London and Paris"): the question is out of scope only when every destination is outside.
+  const outside = schengenDestination === null ? bestOf(destinations, 'not_schengen') : null;
+  // With no destination at all, the Schengen state the visa comes from ("a visa issued by
+  // Italy", "I have a French visa") is the one the question is about. A non-member named that
+  // way ("from New York", "a US visa") is where the applicant is or what they hold: no destination.
+  const schengen = outside ? null : (schengenDestination ?? bestOf(mentions.filter((m) => m.role === 'origin' || m.role === 'document'), 'schengen'));
 
   if (schengen) evidence.push({ field: 'country', value: schengen.code, matched: schengen.matched, rule: `${schengen.rule}, ${schengen.role}` });
   if (outside) {
@@ -58,18 +60,32 @@ export function extractCountries(tables: LanguageTables, tokens: readonly Token[
   }
   if (nationality) evidence.push({ field: 'nationality', value: nationality.code, matched: nationality.matched, rule: nationality.rule });
   for (const m of mentions) {
-    if (m.role === 'residence') evidence.push({ field: 'country', value: null, matched: m.matched, rule: `${m.rule}: where the applicant lives, not the destination` });
+    const setAside = setAsideReason(m, schengenDestination);
+    if (setAside) evidence.push({ field: 'country', value: null, matched: m.matched, rule: `${m.rule}: ${setAside}` });
   }
 
-  const country = outside ? null : (schengen?.code ?? null);
   return {
-    country,
-    destinationStatus: outside ? 'not_schengen' : country ? 'schengen' : null,
+    country: schengen?.code ?? null,
+    destinationStatus: outside ? 'not_schengen' : schengen ? 'schengen' : null,
     nonSchengenDestination: outside?.code ?? null,
     nationality: nationality?.code ?? null,
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
     evidence,
   };
+}
+
+/** The mention of that scope most likely to be the destination, or null. */
+function bestOf(mentions: readonly CountryMention[], scope: CountryScope): CountryMention | null {
+  return mentions.filter((m) => m.scope === scope).reduce<CountryMention | null>((top, m) => (top === null || m.score > top.score ? m : top), null);
+}
+
+/** Why a place the question names is not its destination, for the evidence; null when it is not set aside. */
+function setAsideReason(m: CountryMention, schengenDestination: CountryMention | null): string | null {
+  if (m.role === 'residence') return 'where the applicant lives, not the destination';
+  if (m.role === 'document' && m.scope !== 'schengen') return 'a visa or permit the applicant holds, not the destination';
+  if (m.role === 'origin' && m.scope === 'not_schengen') return 'where the applicant comes from, not the destination';
+  if (m.role === 'destination' && m.scope === 'not_schengen' && schengenDestination) return `outside the Schengen area; the Schengen destination ${schengenDestination.code} is the one answered`;
+  return null;
 }
 
 function findMentions(tables: LanguageTables, tokens: readonly Token[], words: readonly string[], corrected: ReadonlyMap<number, string>): CountryMention[] {
@@ -78,6 +94,8 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
   for (const match of tables.countryTerms.findAll(words)) {
     const term = pickTerm(match.values);
     for (let i = match.start; i < match.end; i++) taken[i] = true;
+    // "cooking turkey": a name that is also an ordinary word is a place only when written as one.
+    if (term.ordinary && !isCapitalised(tokens[match.start]) && !hasCountryCue(tables, words, match.start, match.end)) continue;
     // "into French", "speak German": a language, not a country (unless "French visa" follows).
     if (term.kind === 'demonym' && tables.languageBefore.endsAt(words, match.start) && !tables.destinationAfter.matchAt(words, match.end)) continue;
     const matched = words.slice(match.start, match.end).join(' ');
@@ -91,10 +109,13 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
     if (taken[i] || shouting || token.raw.length < 2 || token.raw.length > 3 || token.raw !== token.raw.toUpperCase()) return;
     const code = tables.codes.get(token.raw);
     if (!code) return;
-    if (tables.wordCodes.has(token.raw) && found) return;
+    // A code that is also a word ("IT", "US") counts beside a named country only where a word
+    // could not stand: before "visa", "embassy", "citizens" ("a US visa requirement for Germans").
+    const codeCue = tables.destinationAfter.matchAt(words, i + 1) ?? tables.nationalityAfter.matchAt(words, i + 1);
+    if (tables.wordCodes.has(token.raw) && found && !codeCue) return;
     const info = tables.countries.get(code);
     if (!info || info.scope === 'nationality') return;
-    const term: CountryTerm = { code, scope: info.scope, kind: 'name', plural: false };
+    const term: CountryTerm = { code, scope: info.scope, kind: 'name', plural: false, ordinary: false };
     const mention = classifyMention(tables, words, { ...term, start: i, end: i + 1, matched: token.raw, rule: 'ISO code' });
     mentions.push(tables.wordCodes.has(token.raw) ? { ...mention, score: mention.score - 1 } : mention);
   });
@@ -110,8 +131,9 @@ function pickTerm(values: readonly CountryTerm[]): CountryTerm {
 /**
  * What one mention is, decided in this order: after a residence cue ("I live in") → residence;
  * a demonym after a nationality cue, or a name after "citizen of"/"from" → nationality; before
- * "citizen"/"passport" → nationality; a plural demonym ("Nigerians") → nationality; a non-member
- * demonym not followed by "visa"/"embassy" → nationality; a nationality-only name → nationality
+ * "citizen"/"passport" → nationality; before "residence permit", or before "visa" after a
+ * possession cue ("I have a US visa") → document; a plural demonym ("Nigerians") → nationality;
+ * a non-member demonym not followed by "visa"/"embassy" → nationality; a nationality-only name → nationality
  * after "from", else origin; after "from"/"via"/"issued by" → origin; otherwise a destination,
  * scored by its cues ("to"/"visit" +2, "German visa" +1, a country name rather than a city +0.5).
  */
@@ -131,6 +153,8 @@ function classifyMention(
   const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
+  const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);
+  if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1 };
   if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
   if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
   const origin = before(tables.originBefore);
@@ -163,6 +187,33 @@ function cueBefore(tables: LanguageTables, words: readonly string[], start: numb
     }
     return null;
   };
+}
+
+/**
+ * Why the country at [start, end) names a document the applicant holds rather than a
+ * destination, or null: before a permit ("a UK residence permit"), or before "visa" with a
+ * possession cue ("I have a US visa", "with my Canadian visa", "US visa holders"). A "US visa"
+ * with no such cue is the visa asked for, so the US is the destination ("documents for a US visa").
+ */
+function documentCue(tables: LanguageTables, words: readonly string[], start: number, end: number, visaEnd: number | null): string | null {
+  const permit = tables.documentAfter.matchAt(words, end);
+  if (permit) return `before "${words.slice(permit.start, permit.end).join(' ')}"`;
+  if (visaEnd === null) return null;
+  const held = heldCue(tables, words, start, visaEnd);
+  return held ? `before "${words.slice(end, visaEnd).join(' ')}", held ("${held}")` : null;
+}
+
+/** Whether a cue next to the words [start, end) makes them a place: "to", "from", "visa", "citizen"... */
+function hasCountryCue(tables: LanguageTables, words: readonly string[], start: number, end: number): boolean {
+  const before = cueBefore(tables, words, start);
+  const indexesBefore = [tables.destinationBefore, tables.originBefore, tables.residenceBefore, tables.nationalityBefore];
+  const indexesAfter = [tables.destinationAfter, tables.documentAfter, tables.nationalityAfter];
+  return indexesBefore.some((index) => before(index) !== null) || indexesAfter.some((index) => index.matchAt(words, end) !== null);
+}
+
+function isCapitalised(token: Token | undefined): boolean {
+  const first = token?.raw[0];
+  return first !== undefined && first !== first.toLowerCase();
 }
 
 /** A question typed in capitals ("DO I NEED A VISA IT") has no reliable codes. */

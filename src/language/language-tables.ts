@@ -73,7 +73,16 @@ const RouteSchema = z.strictObject({
 const IntentRuleSchema = z.strictObject({
   id: IntentSchema.exclude(['unknown']),
   route: RouteSchema.nullable(),
-  signals: z.array(z.strictObject({ weight: z.number().min(0.5).max(10), phrases: phraseList.min(1) })).min(1),
+  signals: z
+    .array(
+      z.strictObject({
+        weight: z.number().min(0.5).max(10),
+        phrases: phraseList.min(1),
+        unless_held: z.boolean().optional(),
+        before_schengen_state: z.boolean().optional(),
+      }),
+    )
+    .min(1),
   several_countries: z.strictObject({ weight: z.number().positive(), when_any_of: z.array(IntentSchema.exclude(['unknown'])).min(1) }).optional(),
   absorbs: z.strictObject({ min_score: z.number().positive(), intents: z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])).min(1) }).optional(),
   patterns: z
@@ -91,6 +100,7 @@ export const IntentsFileSchema = z
     $comment: z.string().optional(),
     threshold: z.number().gt(0).lt(1),
     domain_words: phraseList,
+    held: z.strictObject({ intent: IntentSchema.exclude(['unknown', 'out_of_scope']), weight: z.number().min(0.5).max(10) }),
     intents: z.array(IntentRuleSchema),
   })
   .superRefine((file, ctx) => {
@@ -114,6 +124,7 @@ const CountrySchema = z.strictObject({
   names: phraseList.min(1),
   demonyms: phraseList,
   cities: phraseList,
+  ordinary_words: phraseList.optional(),
   note: z.string().optional(),
 });
 
@@ -127,11 +138,16 @@ export const CountriesFileSchema = z
       destination_before: phraseList,
       origin_before: phraseList,
       destination_after: phraseList,
+      document_after: phraseList,
       language_before: phraseList,
       skip: phraseList,
     }),
   })
-  .superRefine((file, ctx) => checkUniqueTerms([...file.schengen, ...file.not_schengen], ctx, (i) => (i < file.schengen.length ? ['schengen', i] : ['not_schengen', i - file.schengen.length])));
+  .superRefine((file, ctx) => {
+    const pathOf = (i: number) => (i < file.schengen.length ? ['schengen', i] : ['not_schengen', i - file.schengen.length]);
+    checkUniqueTerms([...file.schengen, ...file.not_schengen], ctx, pathOf);
+    checkOrdinaryWords([...file.schengen, ...file.not_schengen], ctx, pathOf);
+  });
 
 export const NationalitiesFileSchema = z.strictObject({
   $comment: z.string().optional(),
@@ -169,6 +185,8 @@ export const ProfileFileSchema = z.strictObject({
   nationality_before: phraseList,
   nationality_after: phraseList,
   residence_before: phraseList,
+  held_before: phraseList,
+  held_after: phraseList,
 });
 
 export const SpellingFileSchema = z.strictObject({
@@ -189,6 +207,8 @@ export interface CountryTerm {
   kind: CountryTermKind;
   /** "Nigerians", "Germans": a plural demonym names people, so a nationality. */
   plural: boolean;
+  /** Also an ordinary English word ("turkey"): a place only when typed with a capital or next to a cue. */
+  ordinary: boolean;
 }
 
 export interface CountryInfo {
@@ -202,6 +222,10 @@ export interface IntentSignal {
   intent: Exclude<Intent, 'unknown'>;
   weight: number;
   phrase: string;
+  /** A permit the question may ask for ("residence permit"): held by the applicant, it counts for `held` instead. */
+  unlessHeld: boolean;
+  /** Counts only when a Schengen state follows ("a Schengen visa from Poland", not "from New York"). */
+  beforeSchengenState: boolean;
 }
 
 export interface IntentPattern {
@@ -235,6 +259,8 @@ export interface LanguageTables {
   patterns: readonly IntentPattern[];
   /** Intent → the intents it absorbs once it scores at least minScore on its own. */
   absorbs: ReadonlyMap<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>;
+  /** What a permit the applicant already holds counts for ("I hold a residence permit": whether a visa is needed). */
+  held: { intent: Exclude<Intent, 'unknown'>; weight: number };
   /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
   severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
@@ -246,6 +272,8 @@ export interface LanguageTables {
   destinationBefore: PhraseIndex<true>;
   originBefore: PhraseIndex<true>;
   destinationAfter: PhraseIndex<true>;
+  /** Words after a country that make it a document the applicant holds ("UK residence permit"). */
+  documentAfter: PhraseIndex<true>;
   languageBefore: PhraseIndex<true>;
   cueSkip: ReadonlySet<string>;
   purposes: PhraseIndex<TravelPurpose>;
@@ -263,6 +291,10 @@ export interface LanguageTables {
   nationalityBefore: PhraseIndex<true>;
   nationalityAfter: PhraseIndex<true>;
   residenceBefore: PhraseIndex<true>;
+  /** Words before a visa or permit that make it one the applicant holds ("I hold", "with my", "valid"). */
+  heldBefore: PhraseIndex<true>;
+  /** Words after a permit that make it one the applicant holds ("residence permit holders"). */
+  heldAfter: PhraseIndex<true>;
   spelling: {
     minLength: number;
     longWordLength: number;
@@ -336,7 +368,10 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     routes.set(intent.id, intent.route);
     if (intent.several_countries) severalCountries.push({ intent: intent.id, weight: intent.several_countries.weight, whenAnyOf: intent.several_countries.when_any_of });
     if (intent.absorbs) absorbs.set(intent.id, { minScore: intent.absorbs.min_score, intents: intent.absorbs.intents });
-    for (const group of intent.signals) for (const p of group.phrases) signals.add(phraseWords(p), { intent: intent.id, weight: group.weight, phrase: p });
+    for (const group of intent.signals) {
+      const conditions = { unlessHeld: group.unless_held ?? false, beforeSchengenState: group.before_schengen_state ?? false };
+      for (const p of group.phrases) signals.add(phraseWords(p), { intent: intent.id, weight: group.weight, phrase: p, ...conditions });
+    }
     for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, regex: new RegExp(pattern.regex), source: pattern.regex });
   }
 
@@ -347,16 +382,21 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     countries.set(entry.code, { code: entry.code, name: entry.name, scope, note: entry.note ?? null });
     codes.set(entry.code, entry.code);
     for (const alias of entry.code_aliases ?? []) codes.set(alias, entry.code);
-    for (const name of entry.names) countryTerms.add(phraseWords(name), { code: entry.code, scope, kind: 'name', plural: false });
-    for (const demonym of entry.demonyms) countryTerms.add(phraseWords(demonym), { code: entry.code, scope, kind: 'demonym', plural: isPlural(demonym, entry.demonyms) });
-    for (const city of entry.cities) countryTerms.add(phraseWords(city), { code: entry.code, scope, kind: 'city', plural: false });
+    const ordinary = new Set((entry.ordinary_words ?? []).map((word) => phraseWords(word).join(' ')));
+    const add = (term: string, kind: CountryTermKind, plural: boolean) => {
+      const words = phraseWords(term);
+      countryTerms.add(words, { code: entry.code, scope, kind, plural, ordinary: ordinary.has(words.join(' ')) });
+    };
+    for (const name of entry.names) add(name, 'name', false);
+    for (const demonym of entry.demonyms) add(demonym, 'demonym', isPlural(demonym, entry.demonyms));
+    for (const city of entry.cities) add(city, 'city', false);
   };
   for (const entry of files.countries.schengen) addCountry(entry, 'schengen');
   for (const entry of files.countries.not_schengen) addCountry(entry, 'not_schengen');
   for (const entry of files.nationalities.nationalities) {
     if (!countries.has(entry.code)) countries.set(entry.code, { code: entry.code, name: entry.names[0] ?? entry.code, scope: 'nationality', note: null });
-    for (const name of entry.names) countryTerms.add(phraseWords(name), { code: entry.code, scope: 'nationality', kind: 'name', plural: false });
-    for (const demonym of entry.demonyms) countryTerms.add(phraseWords(demonym), { code: entry.code, scope: 'nationality', kind: 'demonym', plural: isPlural(demonym, entry.demonyms) });
+    for (const name of entry.names) countryTerms.add(phraseWords(name), { code: entry.code, scope: 'nationality', kind: 'name', plural: false, ordinary: false });
+    for (const demonym of entry.demonyms) countryTerms.add(phraseWords(demonym), { code: entry.code, scope: 'nationality', kind: 'demonym', plural: isPlural(demonym, entry.demonyms), ordinary: false });
   }
 
   const index = <T>(phrases: readonly string[], value: T) => {
@@ -383,6 +423,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     signals,
     patterns,
     absorbs,
+    held: files.intents.held,
     severalCountries,
     domainWords: new Set(files.intents.domain_words.flatMap(phraseWords)),
     countryTerms,
@@ -392,6 +433,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     destinationBefore: index(files.countries.cues.destination_before, true as const),
     originBefore: index(files.countries.cues.origin_before, true as const),
     destinationAfter: index(files.countries.cues.destination_after, true as const),
+    documentAfter: index(files.countries.cues.document_after, true as const),
     languageBefore: index(files.countries.cues.language_before, true as const),
     cueSkip: new Set(files.countries.cues.skip.flatMap(phraseWords)),
     purposes,
@@ -409,6 +451,8 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     nationalityBefore: index(files.profile.nationality_before, true as const),
     nationalityAfter: index(files.profile.nationality_after, true as const),
     residenceBefore: index(files.profile.residence_before, true as const),
+    heldBefore: index(files.profile.held_before, true as const),
+    heldAfter: index(files.profile.held_after, true as const),
   };
   return { ...tables, spelling: compileSpelling(tables, files.spelling) };
 }
@@ -466,5 +510,21 @@ function checkUniqueTerms(
         owner.set(key, entry.code);
       });
     }
+  });
+}
+
+/** An `ordinary_words` entry must be one of the country's own terms, or it would never apply. */
+function checkOrdinaryWords(
+  entries: readonly z.output<typeof CountrySchema>[],
+  ctx: z.RefinementCtx,
+  pathOf: (index: number) => (string | number)[],
+): void {
+  entries.forEach((entry, index) => {
+    const terms = new Set([...entry.names, ...entry.demonyms, ...entry.cities].map((term) => phraseWords(term).join(' ')));
+    (entry.ordinary_words ?? []).forEach((word, wordIndex) => {
+      if (!terms.has(phraseWords(word).join(' '))) {
+        ctx.addIssue({ code: 'custom', path: [...pathOf(index), 'ordinary_words', wordIndex], message: `"${word}" is not one of the names, demonyms or cities of ${entry.code}` });
+      }
+    });
   });
 }

@@ -34,8 +34,8 @@ export const ClassificationSchema = z
     intent: IntentSchema.meta({ description: 'What the question asks. `out_of_scope`: not a Schengen short-stay visa question, or a destination outside the Schengen area. `unknown`: confidence under the threshold (0.5).' }),
     confidence: z.number().min(0).max(1).meta({ description: 'best score / (best + runner-up + 1), the runner-up being the best intent routed to another operation; 0.9 for a non-Schengen destination. Under 0.5 (a tie between two operations) the intent is `unknown`.' }),
     country: IsoCode.nullable().meta({ description: 'ISO 3166-1 alpha-2 code of the Schengen state the question is about, or null.' }),
-    destination_status: z.enum(['schengen', 'not_schengen']).nullable().meta({ description: '`not_schengen` when the destination named is outside the Schengen area (UK, Ireland, Cyprus, USA...): the question is out of scope. Null when no destination is named.' }),
-    non_schengen_destination: IsoCode.nullable().meta({ description: 'ISO code of that non-Schengen destination, or null.' }),
+    destination_status: z.enum(['schengen', 'not_schengen']).nullable().meta({ description: '`not_schengen` when every destination named is outside the Schengen area (UK, Ireland, Cyprus, USA, Andorra...): the question is out of scope. A Schengen destination wins over a non-member named beside it (`schengen`). Null when no destination is named.' }),
+    non_schengen_destination: IsoCode.nullable().meta({ description: 'ISO code of that non-Schengen destination, set only when destination_status is not_schengen; otherwise null.' }),
     travel_purpose: TravelPurposeSchema.nullable().meta({ description: 'tourism, business or family (visiting friends counts as family), or null.' }),
     days: z.number().int().positive().nullable().meta({ description: 'Length of stay in days ("two weeks" = 14, "a month" = 30), or null.' }),
     profile: z.object({

@@ -1,5 +1,6 @@
 import type { Evidence } from './evidence.js';
 import { baseForms } from './base-forms.js';
+import { heldCue } from './held-documents.js';
 import type { IntentSignal, Intent, LanguageTables } from './language-tables.js';
 import type { PhraseMatch } from './phrase-index.js';
 
@@ -17,7 +18,8 @@ export interface IntentScores {
 
 /**
  * Sums, per intent, the weights of the table phrases found in the words (longest phrase first,
- * each phrase once per intent), of the patterns matching the normalised text, and of the
+ * each phrase once per intent; a phrase with a condition counts only where it holds, see
+ * `signalApplies`), of the patterns matching the normalised text, and of the
  * several-countries boost when `schengenStates` ≥ 2; then lets absorbing intents (source_lookup,
  * etias, ees) take over the topic they are asked about. Pure.
  */
@@ -27,13 +29,15 @@ export function scoreIntents(tables: LanguageTables, words: readonly string[], t
   const counted = new Set<string>();
   const firstAt = new Map<ScoredIntent, number>();
   for (const match of findSignals(tables, words)) {
-    for (const signal of match.values) {
+    for (const found of match.values) {
+      const signal = signalApplies(tables, words, match, found);
+      if (!signal) continue;
       const key = `${signal.intent} ${signal.phrase}`;
       if (counted.has(key)) continue;
       counted.add(key);
       scores.set(signal.intent, (scores.get(signal.intent) ?? 0) + signal.weight);
       if (!firstAt.has(signal.intent)) firstAt.set(signal.intent, match.start);
-      evidence.push({ field: 'intent', value: signal.intent, matched: words.slice(match.start, match.end).join(' '), rule: `signal "${signal.phrase}"`, weight: signal.weight });
+      evidence.push({ field: 'intent', value: signal.intent, matched: words.slice(match.start, match.end).join(' '), rule: signal.rule, weight: signal.weight });
     }
   }
   for (const pattern of tables.patterns) {
@@ -66,6 +70,36 @@ export function scoreIntents(tables: LanguageTables, words: readonly string[], t
     }
   }
   return { scores, firstAt, subjects, evidence };
+}
+
+/**
+ * What a signal found in the question counts for, or null when its condition fails:
+ * - `unlessHeld`: a permit the applicant already holds ("I hold a residence permit from the UK",
+ *   "residence permit holders") is not what they ask for; it counts for the `held` intent instead
+ *   (holding one decides whether a visa is needed), under one key however many permits are named;
+ * - `beforeSchengenState`: "a Schengen visa from Poland" names the state that issued it; "a
+ *   Schengen visa from New York" only where the applicant applies from.
+ */
+function signalApplies(
+  tables: LanguageTables,
+  words: readonly string[],
+  match: PhraseMatch<IntentSignal>,
+  signal: IntentSignal,
+): { intent: ScoredIntent; weight: number; phrase: string; rule: string } | null {
+  const rule = `signal "${signal.phrase}"`;
+  if (signal.unlessHeld) {
+    const held = heldCue(tables, words, match.start, match.end);
+    if (held) return { intent: tables.held.intent, weight: tables.held.weight, phrase: 'a permit held', rule: `${rule} held ("${held}"): a permit the applicant has, not one asked for` };
+  }
+  if (signal.beforeSchengenState && !schengenStateAt(tables, words, match.end)) return null;
+  return { intent: signal.intent, weight: signal.weight, phrase: signal.phrase, rule };
+}
+
+/** Whether a Schengen state's name, demonym or city starts at `start`, after "the"/"a"... */
+function schengenStateAt(tables: LanguageTables, words: readonly string[], start: number): boolean {
+  let at = start;
+  while (tables.cueSkip.has(words[at] ?? '')) at++;
+  return tables.countryTerms.matchAt(words, at)?.values.some((term) => term.scope === 'schengen') ?? false;
 }
 
 /**

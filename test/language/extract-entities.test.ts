@@ -99,6 +99,69 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     expect(classify(question).country, show(question)).toBeNull();
   });
 
+  it.each([
+    ['trip to London and Paris, which visa do I need', 'FR', 'london'],
+    ['trip to Paris and London, which visa do I need', 'FR', 'london'],
+    ['flying to turkey then greece, which visa do I need', 'GR', 'turkey'],
+    ['Greece and Turkey in one trip, what documents?', 'GR', 'turkey'],
+    ['visiting the Vatican and Rome, what documents do I need', 'IT', 'the vatican'],
+  ])('"%s" → the Schengen destination %s wins over the non-member, whatever the order', (question, code, setAside) => {
+    const result = classify(question);
+    expect(result, show(question)).toMatchObject({ country: code, destination_status: 'schengen', non_schengen_destination: null });
+    expect(result.intent).not.toBe('out_of_scope');
+    expect(result.evidence.some((e) => e.field === 'country' && e.value === null && e.matched === setAside), show(question)).toBe(true);
+  });
+
+  it.each([
+    'I have a US visa, can I enter Schengen with it?',
+    'I hold a valid UK visa, can I travel to Schengen without a visa?',
+    'documents for a schengen visa from New York',
+    'what documents do I need for a schengen visa, applying from London',
+    'US visa holders, do they need a schengen visa?',
+  ])('"%s" → a visa held or a place applied from is no destination', (question) => {
+    const result = classify(question);
+    expect(result, show(question)).toMatchObject({ country: null, destination_status: null, non_schengen_destination: null });
+    expect(result.intent).not.toBe('out_of_scope');
+  });
+
+  it.each([
+    ['do i need a visa for Spain if I hold a residence permit from the UK', 'ES'],
+    ['I have a UK residence permit, do I need a visa for France?', 'FR'],
+  ])('"%s" → the residence permit is held, %s is the destination', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'visa_requirement', country: code, destination_status: 'schengen' });
+  });
+
+  it.each([
+    ['is there a US visa requirement for germans', 'US', 'DE'],
+    ['do Italians need a US visa', 'US', 'IT'],
+    ['Can I go to London with my French visa?', 'GB', null],
+  ])('"%s" → out of scope: the visa asked about or the only destination is %s', (question, code, nationality) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', destination_status: 'not_schengen', non_schengen_destination: code, profile: { nationality } });
+  });
+
+  it.each([
+    ['do I need a visa for Andorra', 'AD'],
+    ['Monaco visa requirements', 'MC'],
+    ['Is a Schengen visa enough for San Marino?', 'SM'],
+    ['documents to visit Vatican City', 'VA'],
+    ['Is Monaco part of the Schengen zone?', 'MC'],
+  ])('"%s" → the non-member %s, out of scope', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
+  });
+
+  it.each(['cooking turkey for thanksgiving', 'we always roast a turkey and potatoes at christmas', 'polish my shoes before the interview'])(
+    'reads no place in "%s" (a country name that is also an ordinary word, lower case, no cue)',
+    (question) => expect(classify(question), show(question)).toMatchObject({ country: null, destination_status: null, non_schengen_destination: null }),
+  );
+
+  it.each(['do i need a visa for turkey', 'turkey visa for indians', 'Turkey in winter, any tips?'])('reads "turkey" as Türkiye with a cue or a capital ("%s")', (question) => {
+    expect(classify(question).non_schengen_destination, show(question)).toBe('TR');
+  });
+
+  it('reads "polish" as Poland next to a cue', () => {
+    expect(classify('documents for a polish visa').country).toBe('PL');
+  });
+
   it('keeps a Schengen destination when the non-member is only where the applicant lives', () => {
     const result = classify('I live in London and want to visit Rome for a week');
     expect(result, show('I live in London')).toMatchObject({ country: 'IT', destination_status: 'schengen' });

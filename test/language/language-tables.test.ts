@@ -40,6 +40,7 @@ describe('language tables', () => {
     ['a lower-case country code', 'countries.json', (j: Json) => (j.schengen[0].code = 'at'), /countries\.json \$\.schengen\.0\.code: must be an upper-case ISO 3166-1 alpha-2 code/],
     ['a missing Schengen state', 'countries.json', (j: Json) => j.schengen.pop(), /countries\.json \$\.schengen: must list the 29 Schengen states/],
     ['a city listed for two countries', 'countries.json', (j: Json) => j.schengen[1].cities.push('vienna'), /countries\.json \$\.schengen\.1\.cities\.\d+: "vienna" is already listed for AT/],
+    ['an ordinary word that is not one of the country\'s terms', 'countries.json', (j: Json) => (j.schengen[0].ordinary_words = ['turkey']), /countries\.json \$\.schengen\.0\.ordinary_words\.0: "turkey" is not one of the names, demonyms or cities of AT/],
     ['a duration unit that is not a whole number of days', 'durations.json', (j: Json) => (j.units.week = 7.5), /durations\.json \$\.units\.week/],
     ['an unknown employment status', 'profile.json', (j: Json) => (j.employment.pirate = ['pirate']), /profile\.json \$\.employment: Unrecognized key: "pirate"/],
   ])('reject %s, naming the file and the path', (_label, file, edit, message) => {
