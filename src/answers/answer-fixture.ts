@@ -43,6 +43,8 @@ export const AnswerExpectationSchema = z
     sources: z.array(z.string()).default([]),
     /** Substrings `answer.text` must contain (case-sensitive). */
     text_contains: z.array(z.string()).default([]),
+    /** When present, `unanswered` must be exactly this list (in order); `[]` asserts every topic was answered. */
+    unanswered: z.array(z.strictObject({ topic: z.string().min(1), reason: AnswerReasonSchema })).optional(),
   })
   .superRefine((expect, ctx) => {
     if (!expect.answered && !expect.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'a null answer needs its reason' });

@@ -44,13 +44,25 @@ export const AnswerSchema = z
   })
   .meta({ id: 'Answer' });
 
+export const UnansweredTopicSchema = z
+  .object({
+    topic: z.string().meta({ description: 'A topic of `topics` that the answer does not cover (e.g. `financial_means`).' }),
+    reason: AnswerReasonSchema.meta({ description: 'Why that topic has no answer, from the same list as `reason`.' }),
+  })
+  .meta({ id: 'UnansweredTopic' });
+export type UnansweredTopic = z.infer<typeof UnansweredTopicSchema>;
+
 export const AnswerDataSchema = z
   .object({
     answer: AnswerSchema.nullable().meta({ description: 'The answer, or null when no rule answers the question (see `reason`).' }),
     reason: AnswerReasonSchema.nullable().meta({ description: 'Why `answer` is null; null when there is an answer.' }),
     capability: z.string().nullable().meta({ description: 'With reason `capability_not_available`: the capability awaiting integration the question belongs to (see /status); else null.' }),
     intent: z.string().meta({ description: 'The intent understood, as POST /classify reports it.' }),
-    topics: z.array(z.string()).meta({ description: 'The rule topics the answer draws on (several when the question asks several things).' }),
+    topics: z.array(z.string()).meta({ description: 'The rule topics the question asks about (several when it asks several things); those the answer does not cover are in `unanswered`.' }),
+    unanswered: z.array(UnansweredTopicSchema).meta({
+      description:
+        'Each topic of `topics` that has no answer of its own, with its reason, in the order of `topics`; empty when every topic asked was answered. A non-null answer lists here the parts of the question it leaves out (e.g. a state whose reference amount is not verified, next to the fee that is). A null answer lists the topics that had no answer and its `reason` is one of theirs (the main topic\'s; with competing intents and none answered, the most useful); a second topic the rules could answer is not given alone when the main one has none, so it is not listed.',
+    }),
     country: z.string().nullable().meta({ description: 'The destination state (ISO alpha-2) understood or hinted, or null.' }),
     travel_purpose: TravelPurposeSchema.nullable(),
     days: z.number().int().nullable(),

@@ -14,6 +14,8 @@ interface Envelope {
     reason?: unknown;
     capability?: unknown;
     intent?: unknown;
+    topics?: unknown;
+    unanswered?: unknown;
     country?: unknown;
     travel_purpose?: unknown;
     days?: unknown;
@@ -40,11 +42,39 @@ export function numbersInFact(fact: { id: string; value: unknown }): Set<number>
 }
 
 /**
+ * What `unanswered` must be, when the response has it: topics of `topics`, each once, with a
+ * reason; a non-null answer leaves at least one topic answered; a null answer that asked topics
+ * lists at least one, and its `reason` is one of theirs (a part is never dropped silently).
+ */
+function unansweredProblems(data: NonNullable<Envelope['data']>): string[] {
+  if (data.unanswered === undefined) return [];
+  if (!Array.isArray(data.unanswered)) return ['unanswered is not a list'];
+  const problems: string[] = [];
+  const topics = Array.isArray(data.topics) ? (data.topics as unknown[]) : [];
+  const entries = data.unanswered as { topic?: unknown; reason?: unknown }[];
+  const seen = new Set<unknown>();
+  for (const entry of entries) {
+    if (!topics.includes(entry.topic)) problems.push(`unanswered names ${show(entry.topic)}, which is not in topics ${show(topics)}`);
+    if (seen.has(entry.topic)) problems.push(`unanswered names ${show(entry.topic)} twice`);
+    seen.add(entry.topic);
+    if (typeof entry.reason !== 'string') problems.push(`unanswered ${show(entry.topic)} has no reason`);
+  }
+  const answered = data.answer !== null && data.answer !== undefined;
+  if (answered && topics.length > 0 && entries.length >= topics.length) problems.push('an answer lists every topic as unanswered');
+  if (!answered && topics.length > 0) {
+    if (entries.length === 0) problems.push(`a null answer to topics ${show(topics)} lists none as unanswered`);
+    else if (!entries.some((entry) => entry.reason === data.reason)) problems.push(`the null answer's reason ${show(data.reason)} is not the reason of any unanswered topic`);
+  }
+  return problems;
+}
+
+/**
  * The rules every answer obeys, whatever the question: a non-null answer has facts, each fact
  * has at least one registered source, `meta.sources` is exactly the union of the facts' sources
  * (compared by URL), and every number and every address in `text` is stated by one of its facts
- * (so the text says nothing its facts do not). A null answer has a reason, no sources and a null date. Returns the
- * problems found, empty when the answer is sound.
+ * (so the text says nothing its facts do not). A null answer has a reason, no sources and a null date.
+ * `unanswered` names only topics asked, and a null answer to topics names why (see `unansweredProblems`).
+ * Returns the problems found, empty when the answer is sound.
  */
 export function answerInvariantProblems(response: AnswerResponse, registry: SourceRegistry): string[] {
   if (response.status !== 200) return [`status ${response.status}, expected 200`];
@@ -52,7 +82,7 @@ export function answerInvariantProblems(response: AnswerResponse, registry: Sour
   const data = body.data;
   const meta = body.meta;
   if (!data || !meta) return ['the body is not a success envelope'];
-  const problems: string[] = [];
+  const problems: string[] = unansweredProblems(data);
   if (meta.units !== 2) problems.push(`meta.units is ${String(meta.units)}, expected 2`);
   const metaUrls = new Set((meta.sources ?? []).map((s) => s.url));
   if (data.answer === null || data.answer === undefined) {
@@ -114,6 +144,7 @@ export function fixtureDifferences(fixture: AnswerFixtureCase, response: AnswerR
   compare('country', expect.country, data.country);
   compare('travel_purpose', expect.travel_purpose, data.travel_purpose);
   compare('days', expect.days, data.days);
+  compare('unanswered', expect.unanswered, expect.unanswered === undefined ? undefined : data.unanswered);
   const facts = new Map((data.answer?.facts ?? []).map((fact) => [fact.id, fact]));
   for (const wanted of expect.facts) {
     const fact = facts.get(wanted.id);

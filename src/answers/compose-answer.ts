@@ -9,8 +9,8 @@ import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/lan
 import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
-import type { AnswerBody, AnswerData } from './answer-schemas.js';
-import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
+import type { AnswerBody, AnswerData, UnansweredTopic } from './answer-schemas.js';
+import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
 
 /** What the composer reads: one rules snapshot (knowledge, language tables, capability registry). */
@@ -69,6 +69,11 @@ const TOPIC_OF_INTENT: Readonly<Partial<Record<Intent, string>>> = {
   visa_requirement: 'visa_requirement',
 };
 
+/** The topic name `topics` and `unanswered` report for an intent (`financial_requirements` → `financial_means`). */
+export function topicOfIntent(intent: Intent): string {
+  return TOPIC_OF_INTENT[intent] ?? intent;
+}
+
 /** A second intent is answered too when the question gives it at least a strong cue (weight 3). */
 const SECOND_INTENT_MIN_SCORE = 3;
 
@@ -78,6 +83,13 @@ const SECOND_INTENT_MIN_SCORE = 3;
  * apply and how many days can I stay?" asks three things, and each gets its facts.
  */
 const COMPETING_INTENT_MIN_SCORE = 3;
+
+/**
+ * "Is Cyprus part of Schengen?": the classifier calls a question about a non-member out of scope,
+ * but when its best candidate is the membership question (country_list) with at least a strong
+ * cue, the membership rules answer it.
+ */
+const MEMBERSHIP_MIN_SCORE = 3;
 
 /** When several topics have nothing to say, the most useful reason to report comes first. */
 const REASON_PRIORITY: readonly AnswerReason[] = ['missing_country', 'missing_nationality', 'value_not_verified', 'no_matching_rule'];
@@ -89,8 +101,10 @@ const REASON_PRIORITY: readonly AnswerReason[] = ['missing_country', 'missing_na
  * takes their facts from the knowledge layer and renders `text` from those facts alone.
  * `meta.sources` is the union of the facts' sources and `last_verified_at` the oldest fact date.
  * No rule, or a null value, gives `answer: null` with a reason from the documented list, empty
- * sources and a null date; it never guesses. Never throws for any question string; a knowledge
- * invariant broken at runtime (a fact citing an unregistered source) does throw, as a 500.
+ * sources and a null date; it never guesses. Every topic asked that has no answer of its own is
+ * named in `unanswered` with its reason, so no part of a question is dropped silently; the main
+ * intent still decides whether there is an answer at all. Never throws for any question string;
+ * a knowledge invariant broken at runtime (a fact citing an unregistered source) does throw, as a 500.
  */
 export async function composeAnswer(body: AnswerBody, context: AnswerContext): Promise<Grounded<AnswerData>> {
   const { knowledge, language } = context;
@@ -105,12 +119,28 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     nationality: classification.profile.nationality,
     confidence: classification.confidence,
   };
-  const none = (reason: AnswerReason, capability: string | null = null): Grounded<AnswerData> => ({
-    data: { answer: null, reason, capability, ...understood },
+  const none = (reason: AnswerReason, capability: string | null = null, unanswered: UnansweredTopic[] = []): Grounded<AnswerData> => ({
+    data: { answer: null, reason, capability, ...understood, unanswered },
     sources: [],
     lastVerifiedAt: null,
   });
 
+  const nonMember = hintCountry ? (hintCountry.member ? null : hintCountry.code) : classification.non_schengen_destination;
+  if (nonMember && isMembershipQuestion(classification)) {
+    // "Is Cyprus part of Schengen?" is answered from the membership rules, not refused as a destination.
+    // Anything else it asks about that state ("… and how much money do I need?") is named as
+    // unanswered: the state is not a Schengen state.
+    understood.intent = 'country_list';
+    const membershipRoute = language.routes.get('country_list');
+    if (membershipRoute && !context.capabilities.isActive(membershipRoute.capability)) return none('capability_not_available', membershipRoute.capability);
+    const others = askedIntents(classification).filter((intent) => intent !== 'country_list' && isSecondary(intent));
+    understood.topics = ['country_list' as const, ...others].map(topicOfIntent);
+    const [membershipTopic = 'membership', ...otherTopics] = understood.topics;
+    const outside = otherTopics.map((topic): UnansweredTopic => ({ topic, reason: 'not_schengen_state' }));
+    const part = answerMembershipOf(knowledge, nonMember, language.countries.get(nonMember)?.name ?? null);
+    if (!isAnswered(part)) return none(part.reason, null, [{ topic: membershipTopic, reason: part.reason }, ...outside]);
+    return grounded(knowledge, understood, [part], outside);
+  }
   if (hintCountry && !hintCountry.member) return none('not_schengen_state');
   if (!hintCountry && classification.destination_status === 'not_schengen') return none('not_schengen_state');
   const competing = competingIntents(classification);
@@ -121,7 +151,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   if (route && !context.capabilities.isActive(route.capability)) return none('capability_not_available', route.capability);
 
   const intents = competing.length > 0 ? competing : askedIntents(classification);
-  understood.topics = intents.map((intent) => TOPIC_OF_INTENT[intent] ?? intent);
+  understood.topics = intents.map(topicOfIntent);
   const words = tokenizeText(body.question).map((t) => t.word);
   const input: PartInput = {
     knowledge,
@@ -136,15 +166,34 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   const parts: AnswerPart[] = [];
   for (const intent of intents) parts.push(await answerIntent(intent, input));
 
+  // Every topic without an answer is named with its reason: a part is never dropped silently.
+  const unanswered: UnansweredTopic[] = [];
+  parts.forEach((part, index) => {
+    if (!isAnswered(part)) unanswered.push({ topic: understood.topics[index] ?? 'unknown', reason: part.reason });
+  });
+
   // The main intent decides: a second topic never stands in for a main question no rule answers.
   // Only competing intents (several asked, none main) are answered as far as the rules go.
   const [main] = parts;
-  if (competing.length === 0 && main && !isAnswered(main)) return none(main.reason);
+  if (competing.length === 0 && main && !isAnswered(main)) return none(main.reason, null, unanswered);
   const answered = parts.filter(isAnswered);
   if (answered.length === 0) {
-    const reasons = parts.map((part) => ('reason' in part ? part.reason : 'no_matching_rule'));
-    return none(REASON_PRIORITY.find((reason) => reasons.includes(reason)) ?? 'no_matching_rule');
+    const reasons = unanswered.map((entry) => entry.reason);
+    return none(REASON_PRIORITY.find((reason) => reasons.includes(reason)) ?? reasons[0] ?? 'no_matching_rule', null, unanswered);
   }
+  // Competing intents have no main one: the best intent that has an answer is reported, so the
+  // reported intent is never a topic listed as unanswered.
+  if (competing.length > 0) understood.intent = intents[parts.findIndex(isAnswered)] ?? understood.intent;
+  return grounded(knowledge, understood, answered, unanswered);
+}
+
+/** The answer of the parts that have one: their facts (once each), text, sources and oldest date. */
+function grounded(
+  knowledge: Knowledge,
+  understood: Omit<AnswerData, 'answer' | 'reason' | 'capability' | 'unanswered'>,
+  answered: readonly { facts: UsedFact[]; sentences: string[] }[],
+  unanswered: UnansweredTopic[],
+): Grounded<AnswerData> {
   const facts = mergeFacts(answered.flatMap((part) => part.facts));
   const text = answered.flatMap((part) => part.sentences).join(' ');
   const sourceIds = new Set(facts.flatMap((fact) => fact.sources));
@@ -154,10 +203,17 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
       reason: null,
       capability: null,
       ...understood,
+      unanswered,
     },
     sources: knowledge.resolveSources(sourceIds),
     lastVerifiedAt: oldestVerificationDate(facts.map((fact) => fact.lastVerifiedAt)),
   };
+}
+
+/** A membership question: the best candidate is country_list, with at least a strong cue. */
+function isMembershipQuestion(classification: Classification): boolean {
+  const [best] = classification.candidates;
+  return best !== undefined && best.intent === 'country_list' && best.score >= MEMBERSHIP_MIN_SCORE;
 }
 
 /** Intents that may be answered next to the main one, in one answer. */

@@ -1,4 +1,5 @@
 import type { Fact } from '../knowledge/fact.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
 import type { RequirementItem } from '../knowledge/requirement-schemas.js';
 import { MAX_DAYS } from '../knowledge/financial-schemas.js';
 import type { FinancialBand } from '../knowledge/response-schemas.js';
@@ -89,13 +90,15 @@ function describeBand(band: FinancialBand, currency: string): string | null {
   if (AMOUNTS_OF_METHOD[band.method].some((key) => band[key] === null)) return null;
   const m = (amount: number | null) => formatMoney(amount ?? Number.NaN, currency);
   const span = `for a stay of ${formatNumber(band.from_days)} to ${formatNumber(band.to_days)} days`;
+  // A per-day band that covers only some stays says which ("€44.93 per day for a stay of 6 to 10 days").
+  const partial = band.from_days > 1 || band.to_days < MAX_DAYS ? ` ${span}` : '';
   switch (band.method) {
     case 'per_day':
-      return `${m(band.per_day)} per day`;
+      return `${m(band.per_day)} per day${partial}`;
     case 'per_day_with_minimum':
-      return `${m(band.per_day)} per day, at least ${m(band.minimum_total)} in total`;
+      return `${m(band.per_day)} per day, at least ${m(band.minimum_total)} in total${partial}`;
     case 'per_entry_plus_per_day':
-      return `${m(band.per_entry)} per entry plus ${m(band.per_day)} per day`;
+      return `${m(band.per_entry)} per entry plus ${m(band.per_day)} per day${partial}`;
     case 'fixed_total':
       return `a fixed total of ${m(band.fixed)} ${span}`;
     case 'fixed_plus_per_day':
@@ -127,7 +130,9 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
   for (const variant of variants) {
     for (const band of variant.bands) {
       if (band.sources.length === 0) continue;
-      if (band.method === 'not_published' && requirement.amount_status !== 'none_published') continue;
+      // A band with no amount (sources in conflict for those days, as Spain's from 10 days) is
+      // said when the whole rule is asked for; for a stay it covers, there is nothing to give.
+      if (band.method === 'not_published' && requirement.amount_status !== 'none_published' && requirement.days !== null) continue;
       const described = describeBand(band, requirement.currency);
       if (described === null) continue;
       const value = bandValue(band, {
@@ -182,9 +187,38 @@ export function answerCountryInformation(input: PartInput): AnswerPart {
 
 /** The 29 Schengen states, from the membership rules and the country records. */
 export function answerCountryList(input: PartInput): AnswerPart {
+  return countryList(input.knowledge);
+}
+
+/** The membership fact about one non-member by its English name ("Cyprus" → `membership.cyprus`). */
+function membershipFactId(name: string): string {
+  return `membership.${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+}
+
+/**
+ * "Is Cyprus part of Schengen?": a non-member (`code`, named `name` in the language tables) is
+ * answered from the membership rules. A confirmed fact about that state (`membership.cyprus`,
+ * `membership.ireland`) is the answer; a state the rules say nothing specific about is answered
+ * with the 29 Schengen states, which it is not among.
+ */
+export function answerMembershipOf(knowledge: Knowledge, code: string, name: string | null): AnswerPart {
+  const membership = knowledge.generalFacts('membership');
+  const own = name === null ? undefined : membership.find((fact) => fact.id === membershipFactId(name));
+  if (own && own.value !== null && own.sources.length > 0) {
+    const statement = statementOf(own.value);
+    if (statement !== null) return { facts: [useFact(own)], sentences: [stop(capitalise(statement))] };
+  }
+  if (own && own.value === null) return { reason: 'value_not_verified' };
+  // A list that named the state would not answer that it is not a member.
+  const states = membership.find((fact) => fact.id === 'membership.states');
+  if (states && Array.isArray(states.value) && states.value.includes(code)) return { reason: 'no_matching_rule' };
+  return countryList(knowledge);
+}
+
+function countryList(knowledge: Knowledge): AnswerPart {
   const facts: UsedFact[] = [];
   const sentences: string[] = [];
-  const membership = new Map(input.knowledge.generalFacts('membership').map((fact) => [fact.id, fact]));
+  const membership = new Map(knowledge.generalFacts('membership').map((fact) => [fact.id, fact]));
   for (const template of GENERAL_TEMPLATES.membership ?? []) {
     const fact = membership.get(template.fact);
     if (!fact || fact.value === null) continue;
@@ -196,7 +230,7 @@ export function answerCountryList(input: PartInput): AnswerPart {
   const states = membership.get('membership.states');
   if (states && Array.isArray(states.value)) {
     const names = states.value
-      .map((entry) => (typeof entry === 'string' ? nameOfState(input, entry) : statementOf(entry)))
+      .map((entry) => (typeof entry === 'string' ? nameOfState(knowledge, entry) : statementOf(entry)))
       .filter((name): name is string => name !== null)
       .sort((a, b) => a.localeCompare(b, 'en'));
     if (names.length > 0) {
@@ -209,9 +243,9 @@ export function answerCountryList(input: PartInput): AnswerPart {
 }
 
 /** A state's English name from its country record; the code itself when it has none. */
-function nameOfState(input: PartInput, code: string): string {
+function nameOfState(knowledge: Knowledge, code: string): string {
   try {
-    return input.knowledge.country(code).name;
+    return knowledge.country(code).name;
   } catch {
     return code;
   }
@@ -234,14 +268,53 @@ export function answerSourceLookup(input: PartInput): AnswerPart {
     sources: [source.id],
     lastVerifiedAt: source.last_checked_at,
   }));
-  const about = [input.subjectTopic ? `on ${input.subjectTopic.replace(/_/g, ' ')}` : null, input.country ? `for ${nameOfState(input, input.country)}` : null].filter(Boolean).join(' ');
+  const about = [input.subjectTopic ? `on ${input.subjectTopic.replace(/_/g, ' ')}` : null, input.country ? `for ${nameOfState(input.knowledge, input.country)}` : null].filter(Boolean).join(' ');
   const sentences = [`Sources ${about}: ${list.map((source) => `${source.organization}${source.official ? '' : ' (not official)'} (${source.url})`).join('; ')}.`];
   return { facts, sentences };
 }
 
+/** Names that take "the" in running English ("nationals of the United Kingdom"). */
+const NAMES_WITH_THE = /^(?:the |united |holy see|palestinian )|republic\b|islands$|^(?:bahamas|comoros|maldives|philippines|seychelles|netherlands|gambia)$/i;
+
+/** A state's name as it reads after "nationals of": "the United Kingdom", "the Gambia", "Brazil". */
+export function nationalsOf(name: string): string {
+  if (/^the /i.test(name)) return `the ${name.slice(4)}`;
+  return NAMES_WITH_THE.test(name) ? `the ${name}` : name;
+}
+
+/** Wordings of condition details that read as a clause once articles are added. */
+const CONDITION_DETAILS: Readonly<Record<string, string>> = {
+  'from entry into force of visa-waiver agreement': 'from the entry into force of a visa-waiver agreement',
+};
+
+/**
+ * The clause an Annex II condition adds after "need no visa for a short stay (…)", for every
+ * shape `rules/general/visa_requirement.json` holds: "biometric passport (ICAO); incl. …" → "if
+ * they hold a biometric passport (ICAO), including …"; "footnote 7: from …" → "subject to
+ * footnote 7 of Annex II (from …)"; "excluding Annex II Part 3 categories" → "except for the
+ * Annex II Part 3 categories". Any other wording is quoted as it stands: "(condition: …)".
+ */
+export function conditionClause(condition: string): string {
+  const [head = '', ...rest] = condition.split(/;\s*/);
+  const extra = rest.map((part) => part.replace(/^incl\.\s*/i, 'including ')).join(', ');
+  const withExtra = (clause: string) => (extra ? `${clause}, ${extra}` : clause);
+  const passport = /^(biometric passports?)(.*)$/i.exec(head);
+  if (passport) return withExtra(`, if they hold a ${passport[1]?.replace(/s$/, '') ?? ''}${passport[2] ?? ''}`);
+  const footnote = /^footnote (\d+)(?::\s*(.+))?$/i.exec(head);
+  if (footnote) {
+    const detail = footnote[2] ? ` (${CONDITION_DETAILS[footnote[2]] ?? footnote[2]})` : '';
+    return withExtra(`, subject to footnote ${footnote[1] ?? ''} of Annex II${detail}`);
+  }
+  const excluding = /^(?:excluding|except) (?:the )?(.+)$/i.exec(head);
+  if (excluding) return withExtra(`, except for the ${excluding[1] ?? ''}`);
+  return ` (condition: ${condition})`;
+}
+
 /**
  * Whether a nationality needs a visa, from Reg. 2018/1806 Annex I (visa required) and Annex II
- * (exempt) as `rules/general/visa_requirement.json` lists them. Needs the nationality.
+ * (exempt) as `rules/general/visa_requirement.json` lists them. Needs the nationality. An
+ * exemption is stated with its condition and, from the 90/180 rule's facts, how long it lasts:
+ * "up to 90 days in any 180-day period" when both facts are used, never a number without its fact.
  */
 export function answerVisaRequirement(input: PartInput): AnswerPart {
   if (!input.nationality) return { reason: 'missing_nationality' };
@@ -263,15 +336,22 @@ export function answerVisaRequirement(input: PartInput): AnswerPart {
   const used: UsedFact[] = [{ id: `visa_requirement.${code.toLowerCase()}`, value, sources: found.fact.sources, lastVerifiedAt: found.fact.last_verified_at }];
   const sentences = [
     required
-      ? `Nationals of ${name} need a Schengen visa for a short stay (EU visa list, Annex I).`
-      : `Nationals of ${name} need no visa for a short stay (EU visa list, Annex II)${condition ? `, with a ${condition}` : ''}.`,
+      ? `Nationals of ${nationalsOf(name)} need a Schengen visa for a short stay (EU visa list, Annex I).`
+      : `Nationals of ${nationalsOf(name)} need no visa for a short stay (EU visa list, Annex II)${condition ? conditionClause(condition) : ''}.`,
   ];
   if (exempt) {
-    const stay = input.knowledge.generalFacts('short_stay').find((fact) => fact.id === 'short_stay.max_days');
+    const shortStay = input.knowledge.generalFacts('short_stay');
+    const stay = shortStay.find((fact) => fact.id === 'short_stay.max_days');
+    const period = shortStay.find((fact) => fact.id === 'short_stay.period_days');
     const etias = input.knowledge.generalFacts('etias').find((fact) => fact.id === 'etias.applies_to');
-    if (stay && typeof stay.value === 'number') {
+    if (stay && typeof stay.value === 'number' && stay.sources.length > 0) {
       used.push(useFact(stay));
-      sentences.push(`The exemption covers stays of up to ${formatNumber(stay.value)} days.`);
+      if (period && typeof period.value === 'number' && period.sources.length > 0) {
+        used.push(useFact(period));
+        sentences.push(`The exemption covers stays of up to ${formatNumber(stay.value)} days in any ${formatNumber(period.value)}-day period.`);
+      } else {
+        sentences.push(`The exemption covers stays of up to ${formatNumber(stay.value)} days.`);
+      }
     }
     if (etias && typeof etias.value === 'string' && hasCue(input.text, ['etias'])) {
       used.push(useFact(etias));

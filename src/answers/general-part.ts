@@ -27,7 +27,7 @@ export function useFact(fact: Fact): UsedFact {
 export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): AnswerPart {
   const templates = GENERAL_TEMPLATES[topic] ?? [];
   const facts = new Map(input.knowledge.generalFacts(topic).map((fact) => [fact.id, fact]));
-  const cued = templates.filter((template) => hasCue(input.text, template.cues));
+  const cued = templates.filter((template) => hasCue(input.text, template.cues) || template.asks?.(input.text) === true);
   const exclusive = cued.find((template) => template.exclusive);
   if (exclusive) {
     const fact = facts.get(exclusive.fact);

@@ -19,6 +19,8 @@ export interface FactTemplate {
    * published value for it the topic says so (null answer) instead of answering something nearby.
    */
   exclusive?: boolean;
+  /** Asks for this fact in a way a fixed phrase cannot say (an age: "my 15 year old"); next to `cues`. */
+  asks?: (text: string) => boolean;
   render(value: unknown): string | null;
 }
 
@@ -89,7 +91,31 @@ const amounts = (value: unknown, render: (list: string) => string): string | nul
   return render((record.amounts as number[]).map((a) => formatMoney(a, currency)).join(' or '));
 };
 
-const CHILD_CUES = ['child', 'children', 'kid', 'kids', 'son', 'daughter', 'baby', 'infant', 'minor', 'year old', 'years old', 'aged'];
+const CHILD_CUES = ['child', 'children', 'kid', 'kids', 'son', 'daughter', 'baby', 'infant', 'minor', 'toddler'];
+
+/**
+ * Who else the question is about: the asker or another adult next to a child ("for my 8 year
+ * old and for me", "me and my son", "adults and kids"). A bare "me" ("tell me the fee for my
+ * child") is not one.
+ */
+const ADULT_CUES = ['adult', 'adults', 'for me', 'and me', 'and for me', 'me and', 'myself', 'and i', 'for us', 'for both of us', 'my wife', 'my husband', 'my partner', 'my spouse', 'grown up', 'grown ups'];
+
+/** The Visa Code's child fee applies under 12 (Art. 16(2)): from 12 the adult fee. */
+const CHILD_FEE_BELOW_AGE = 12;
+
+/** The ages a normalised question states: "8 year old", "9 years old", "aged 5 and 9", "age 7", "15yo". */
+export function agesIn(text: string): number[] {
+  const ages: number[] = [];
+  for (const match of text.matchAll(/ (?:(\d{1,3}) (?:year|years|yr|yrs) old|(\d{1,3}) ?yo|aged? (\d{1,3})(?: and (\d{1,3}))?)(?= )/g)) {
+    for (const group of match.slice(1)) if (group !== undefined) ages.push(Number(group));
+  }
+  return ages;
+}
+
+const statesAge = (test: (age: number) => boolean) => (text: string) => agesIn(text).some(test);
+
+/** Words asking how to extend a visa or a stay, which the 90/180 rule does not answer. */
+const EXTENSION_CUES = ['extend', 'extends', 'extended', 'extension', 'extending', 'prolong', 'prolongation', 'prolonged'];
 
 /**
  * The templates of the general topics, keyed by topic, in the order sentences are written. The
@@ -101,15 +127,18 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     { fact: 'short_stay.max_days', byDefault: true, render: (v) => n(v, (d) => `A short stay lasts at most ${d} days.`) },
     { fact: 'short_stay.period_days', byDefault: true, render: (v) => n(v, (d) => `Days are counted over any ${d}-day period.`) },
     { fact: 'short_stay.counting', byDefault: true, render: (v) => text(v) },
+    // "Can I extend my Schengen visa?" is classified as a stay question; the rules hold no fact on
+    // extending a visa (Art. 33), so the topic says so rather than answering with the 90/180 rule.
+    { fact: 'short_stay.extension', cues: EXTENSION_CUES, byDefault: false, exclusive: true, render: (v) => text(v) },
   ],
   fees: [
-    { fact: 'fees.adult', cues: ['adult', 'adults'], byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
-    { fact: 'fees.child_6_to_11', cues: CHILD_CUES, byDefault: true, render: (v) => money(v, (a) => `The visa fee for a child aged 6 to 11 is ${a}.`) },
-    { fact: 'fees.child_under_6', cues: CHILD_CUES, byDefault: true, render: (v) => money(v, (a) => `Children under 6 pay ${a} (no fee).`) },
+    { fact: 'fees.adult', cues: ADULT_CUES, asks: statesAge((age) => age >= CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
+    { fact: 'fees.child_6_to_11', cues: CHILD_CUES, asks: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for a child aged 6 to 11 is ${a}.`) },
+    { fact: 'fees.child_under_6', cues: CHILD_CUES, asks: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `Children under 6 pay ${a} (no fee).`) },
     { fact: 'fees.readmission_higher_fee', cues: ['readmission', 'non cooperating', 'higher fee'], byDefault: false, exclusive: true, render: (v) => amounts(v, (list) => `Nationals of countries found not to cooperate on readmission pay a higher fee: ${list}.`) },
     { fact: 'fees.facilitation_agreement', cues: ['facilitation', 'facilitation agreement'], byDefault: false, exclusive: true, render: (v) => money(v, (a) => `Where an EU visa facilitation agreement sets it, the fee is ${a}.`) },
     { fact: 'fees.external_service_provider_cap', cues: ['vfs', 'tlscontact', 'bls', 'service provider', 'service fee', 'external provider', 'service charge'], byDefault: false, exclusive: true, render: (v) => money(v, (a) => `An external service provider may charge at most ${a} on top of the visa fee.`) },
-    { fact: 'fees.extension', cues: ['extend', 'extension', 'extending', 'prolong'], byDefault: false, exclusive: true, render: (v) => money(v, (a) => `Extending a visa costs ${a}.`) },
+    { fact: 'fees.extension', cues: EXTENSION_CUES, byDefault: false, exclusive: true, render: (v) => money(v, (a) => `Extending a visa costs ${a}.`) },
     { fact: 'fees.mandatory_waivers', cues: ['waiver', 'waivers', 'waived', 'waive', 'exempt from the fee', 'free of charge', 'student', 'students', 'researcher', 'researchers'], byDefault: false, exclusive: true, render: (v) => text(v) },
   ],
   insurance: [

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { loadAnswerFixtures } from '../../src/answers/answer-fixture.js';
+import { answerInvariantProblems, numbersInText } from '../../src/answers/check-answer.js';
+import { composeAnswer, topicOfIntent, type AnswerContext } from '../../src/answers/compose-answer.js';
+import { conditionClause, nationalsOf } from '../../src/answers/country-parts.js';
+import { agesIn } from '../../src/answers/general-templates.js';
+import type { Intent } from '../../src/language/language-tables.js';
+import { loadRules } from '../../src/knowledge/rule-book.js';
+import { openApiDocument } from '../support/openapi.js';
+
+// The composer straight from the shipped rules (no HTTP): what each part says, and what it leaves out.
+const rules = loadRules('rules');
+const context: AnswerContext = { knowledge: rules.knowledge, language: rules.language, capabilities: rules.capabilities };
+const ask = async (question: string, hints: Record<string, unknown> = {}) => (await composeAnswer({ question, ...hints }, context)).data;
+
+describe('unanswered topics', () => {
+  it('names the part a multi-topic answer leaves out (Greece publishes no verified amount), and reports an answered intent', async () => {
+    const data = await ask('how much money do I need to show for Greece for a week and what is the visa fee?');
+    expect(data.answer?.facts.map((fact) => fact.id)).toContain('fees.adult');
+    expect(data.reason).toBeNull();
+    expect(data.unanswered).toEqual([{ topic: 'financial_means', reason: 'value_not_verified' }]);
+    expect(data.intent).toBe('visa_fees');
+  });
+
+  it('is empty when every topic asked is answered', async () => {
+    const data = await ask('How much is the Schengen visa fee and how long does processing take?');
+    expect(data.answer).not.toBeNull();
+    expect(data.topics.length).toBeGreaterThan(1);
+    expect(data.unanswered).toEqual([]);
+  });
+
+  it('keeps the main intent deciding: an unanswered main topic makes the answer null with its reason, even when the fee could be given', async () => {
+    const data = await ask('What is the visa fee for Greece and how much money do I need per day there?');
+    expect(data.intent).toBe('financial_requirements');
+    expect(data.answer).toBeNull();
+    expect(data.reason).toBe('value_not_verified');
+    expect(data.unanswered).toEqual([{ topic: 'financial_means', reason: 'value_not_verified' }]);
+  });
+
+  it('names each unanswered topic of a null answer with its own reason (extending a visa, and its fee)', async () => {
+    const data = await ask('Can I extend my Schengen visa and what does it cost?');
+    expect(data.answer).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+    expect(data.unanswered).toEqual([
+      { topic: 'short_stay', reason: 'no_matching_rule' },
+      { topic: 'fees', reason: 'value_not_verified' },
+    ]);
+  });
+
+  it('is empty for a null answer that asked no topic (out of scope)', async () => {
+    const data = await ask('What is the weather like in Rome in April?');
+    expect(data.topics).toEqual([]);
+    expect(data.unanswered).toEqual([]);
+  });
+
+  it('holds for every fixture question: topics of `topics`, a reported intent never among them, a null reason among them', async () => {
+    for (const fixture of loadAnswerFixtures('fixtures/answers')) {
+      const data = await ask(fixture.question, fixture.hints ?? {});
+      const where = `${fixture.id}: ${JSON.stringify(data)}`;
+      for (const entry of data.unanswered) expect(data.topics, where).toContain(entry.topic);
+      if (data.answer !== null) expect(data.unanswered.map((entry) => entry.topic), where).not.toContain(topicOfIntent(data.intent as Intent));
+      else if (data.topics.length > 0) expect(data.unanswered.map((entry) => entry.reason), where).toContain(data.reason);
+    }
+  });
+
+  it('is declared in the OpenAPI document as a required list of { topic, reason }', () => {
+    const schemas = (openApiDocument().components?.schemas ?? {}) as Record<string, { required?: string[]; properties?: Record<string, unknown> }>;
+    expect(schemas.AnswerData?.required).toContain('unanswered');
+    expect(schemas.UnansweredTopic?.required).toEqual(expect.arrayContaining(['topic', 'reason']));
+  });
+});
+
+describe('membership of a non-member', () => {
+  it.each([
+    { question: 'Is Cyprus part of schengen?', fact: 'membership.cyprus' },
+    { question: 'Is Ireland in the Schengen area?', fact: 'membership.ireland' },
+  ])('answers "$question" with $fact', async ({ question, fact }) => {
+    const data = await ask(question);
+    expect(data.intent).toBe('country_list');
+    expect(data.answer?.facts.map((f) => f.id)).toEqual([fact]);
+  });
+
+  it('still refuses other questions about a non-member as not_schengen_state', async () => {
+    const data = await ask('How much money do I need for 10 days in Cyprus?');
+    expect(data.answer).toBeNull();
+    expect(data.reason).toBe('not_schengen_state');
+  });
+});
+
+describe('fees for adults and children', () => {
+  it.each([
+    { question: 'visa fee for my 8 year old and for me, going to Spain', present: ['fees.adult', 'fees.child_6_to_11'], absent: [] },
+    { question: 'visa fee for me and my son', present: ['fees.adult', 'fees.child_6_to_11'], absent: [] },
+    { question: 'visa fee for a 15 year old', present: ['fees.adult'], absent: ['fees.child_6_to_11', 'fees.child_under_6'] },
+    { question: 'Do I have to pay the visa fee for my 4 year old son?', present: ['fees.child_under_6'], absent: ['fees.adult'] },
+    { question: 'can you tell me the visa fee for my child', present: ['fees.child_6_to_11'], absent: ['fees.adult'] },
+  ])('$question', async ({ question, present, absent }) => {
+    const ids = (await ask(question)).answer?.facts.map((fact) => fact.id) ?? [];
+    for (const id of present) expect(ids).toContain(id);
+    for (const id of absent) expect(ids).not.toContain(id);
+  });
+
+  it.each([
+    [' my 8 year old and for me ', [8]],
+    [' kids aged 5 and 9 ', [5, 9]],
+    [' a 15yo ', [15]],
+    [' a 30 years old adult and a 7 year old ', [30, 7]],
+    [' 10 days in france ', []],
+  ] as const)('reads the ages of %j', (text, ages) => {
+    expect(agesIn(text)).toEqual(ages);
+  });
+});
+
+describe('visa requirement wording', () => {
+  const annexII = rules.knowledge.generalFacts('visa_requirement').find((fact) => fact.id === 'visa_requirement.annex_ii');
+  const conditions = [...new Set((Array.isArray(annexII?.value) ? annexII.value : []).map((entry) => (entry as { condition?: unknown }).condition).filter((c): c is string => typeof c === 'string'))];
+
+  it('has conditions to read', () => {
+    expect(conditions.length).toBeGreaterThan(0);
+  });
+
+  it.each(conditions)('reads the condition %j as a clause, with exactly its numbers', (condition) => {
+    const clause = conditionClause(condition);
+    expect(clause).toMatch(/^, (if they hold a|subject to footnote|except for the) /);
+    expect(clause).not.toMatch(/with a |\(condition:|incl\./);
+    expect(numbersInText(clause).sort()).toEqual(numbersInText(condition).sort());
+  });
+
+  it('quotes a condition of an unknown shape as it stands', () => {
+    expect(conditionClause('valid residence permit of a member state')).toBe(' (condition: valid residence permit of a member state)');
+  });
+
+  it.each([
+    ['United Kingdom', 'the United Kingdom'],
+    ['The Gambia', 'the Gambia'],
+    ['Marshall Islands', 'the Marshall Islands'],
+    ['Central African Republic', 'the Central African Republic'],
+    ['Holy See', 'the Holy See'],
+    ['Philippines', 'the Philippines'],
+    ['Brazil', 'Brazil'],
+    ['Hong Kong SAR (HKSAR passport holders)', 'Hong Kong SAR (HKSAR passport holders)'],
+  ])('writes nationals of %s as "%s"', (name, written) => {
+    expect(nationalsOf(name)).toBe(written);
+  });
+
+  it('states "up to 90 days in any 180-day period" from the two 90/180 facts it uses, and a sound answer', async () => {
+    const result = await composeAnswer({ question: 'I am British, do I need a visa for Italy?' }, context);
+    const text = result.data.answer?.text ?? '';
+    expect(text).toContain('Nationals of the United Kingdom need no visa for a short stay (EU visa list, Annex II), except for the Annex II Part 3 categories.');
+    expect(text).toContain('up to 90 days in any 180-day period');
+    expect(result.data.answer?.facts.map((fact) => fact.id)).toEqual(['visa_requirement.gb', 'short_stay.max_days', 'short_stay.period_days']);
+  });
+});
+
+describe('answer invariants on unanswered', () => {
+  const registry = rules.knowledge.sources;
+  const envelope = (data: Record<string, unknown>) => ({ status: 200, body: { data, meta: { units: 2, sources: [], last_verified_at: null } } });
+
+  it.each([
+    { name: 'a topic not asked', data: { answer: null, reason: 'no_matching_rule', topics: ['fees'], unanswered: [{ topic: 'ees', reason: 'no_matching_rule' }] }, problem: 'not in topics' },
+    { name: 'a null answer to topics naming none', data: { answer: null, reason: 'no_matching_rule', topics: ['fees'], unanswered: [] }, problem: 'lists none as unanswered' },
+    { name: 'a null reason no topic has', data: { answer: null, reason: 'missing_country', topics: ['fees'], unanswered: [{ topic: 'fees', reason: 'value_not_verified' }] }, problem: 'is not the reason of any unanswered topic' },
+    { name: 'a topic named twice', data: { answer: null, reason: 'no_matching_rule', topics: ['fees', 'ees'], unanswered: [{ topic: 'fees', reason: 'no_matching_rule' }, { topic: 'fees', reason: 'no_matching_rule' }] }, problem: 'twice' },
+  ])('reject $name', ({ data, problem }) => {
+    expect(answerInvariantProblems(envelope(data), registry).join('\n')).toContain(problem);
+  });
+});
