@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { z } from 'zod';
+import { RuleFilesError, problemsFromZod } from '../knowledge/rule-problem.js';
 
 export const CAPABILITY_IDS = [
   'route',
@@ -66,16 +68,20 @@ export class CapabilityRegistry {
   }
 }
 
-/** Parses the registry file's JSON; throws with the file name and the failing path on a bad edit. */
+/** Parses the registry file's JSON; throws a RuleFilesError naming the file, each JSON path and its fix. */
 export function parseCapabilityFile(json: unknown, fileName: string): CapabilityRegistry {
-  const result = CapabilityFileSchema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${fileName} $.${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`invalid capability registry:\n${problems.join('\n')}`);
-  }
+  const result = CapabilityFileSchema.safeParse(json, { reportInput: true });
+  if (!result.success) throw new RuleFilesError(problemsFromZod(fileName, result.error));
   return new CapabilityRegistry(result.data.capabilities);
 }
 
-export function loadCapabilityRegistry(path: string): CapabilityRegistry {
-  return parseCapabilityFile(JSON.parse(readFileSync(path, 'utf8')), path);
+/** Reads and validates the registry at `path`; problems name it as `file` (relative to the rules folder). */
+export function loadCapabilityRegistry(path: string, file = basename(path)): CapabilityRegistry {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new RuleFilesError([{ file, path: '$', message: `cannot read ${path} as JSON (${(error as Error).message})`, fix: 'Restore the file or correct its JSON syntax.' }]);
+  }
+  return parseCapabilityFile(json, file);
 }

@@ -3,6 +3,7 @@ import { loadCapabilityRegistry, type CapabilityRegistry } from '../capabilities
 import { loadLanguageTables, type LanguageTables } from '../language/language-tables.js';
 import type { Knowledge } from './knowledge.js';
 import { loadKnowledge } from './load-knowledge.js';
+import { RuleFilesError, type RuleProblem } from './rule-problem.js';
 
 /** Everything loaded from `rules/`, validated, and read-only while it is current. */
 export interface LoadedRules {
@@ -15,14 +16,28 @@ export interface LoadedRules {
   loadedAt: Date;
 }
 
-/** Loads and validates every rule file under `dir`. Throws on the first invalid file. */
+/**
+ * Loads and validates every rule file under `dir`: the capability registry, the language tables
+ * and the knowledge files. Throws one RuleFilesError listing the problems of all three parts.
+ */
 export function loadRules(dir: string): LoadedRules {
-  return {
-    capabilities: loadCapabilityRegistry(join(dir, 'capabilities.json')),
-    language: loadLanguageTables(join(dir, 'language')),
-    knowledge: loadKnowledge(dir),
-    loadedAt: new Date(),
-  };
+  const problems: RuleProblem[] = [];
+  const capabilities = collectProblems(problems, () => loadCapabilityRegistry(join(dir, 'capabilities.json')));
+  const language = collectProblems(problems, () => loadLanguageTables(join(dir, 'language')));
+  const knowledge = collectProblems(problems, () => loadKnowledge(dir));
+  if (problems.length > 0 || !capabilities || !language || !knowledge) throw new RuleFilesError(problems);
+  return { capabilities, language, knowledge, loadedAt: new Date() };
+}
+
+/** Runs one loader; its RuleFilesError problems are added to `problems` (any other error is thrown). */
+export function collectProblems<T>(problems: RuleProblem[], load: () => T): T | undefined {
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof RuleFilesError)) throw error;
+    problems.push(...error.problems);
+    return undefined;
+  }
 }
 
 /**

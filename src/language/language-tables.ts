@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
+import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -308,13 +309,24 @@ export interface LanguageTables {
 export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json'] as const;
 
 /**
- * Reads, validates and compiles `dir`/*.json (normally rules/language). Throws an Error whose
- * message names the file, the JSON path of each bad value and what it must be, so a bad edit
- * stops the load (and a reload keeps the previous snapshot).
+ * Reads, validates and compiles `dir`/*.json (normally rules/language). Every file is checked
+ * before anything is compiled, and a bad edit throws a RuleFilesError listing each problem with
+ * its file (`language/<file>`), JSON path, what is wrong and how to fix it, so a bad edit stops
+ * the load (and a reload keeps the previous snapshot).
  */
 export function loadLanguageTables(dir: string): LanguageTables {
-  const read = <S extends z.ZodType>(file: string, schema: S): z.output<S> => parseTableFile(readJson(join(dir, file)), schema, join(dir, file));
-  return compileLanguageTables({
+  const problems: RuleProblem[] = [];
+  const read = <S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined => {
+    const name = `language/${file}`;
+    try {
+      return parseTableFile(readJson(join(dir, file), name), schema, name);
+    } catch (error) {
+      if (!(error instanceof RuleFilesError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
+  const files = {
     intents: read('intents.json', IntentsFileSchema),
     countries: read('countries.json', CountriesFileSchema),
     nationalities: read('nationalities.json', NationalitiesFileSchema),
@@ -322,28 +334,32 @@ export function loadLanguageTables(dir: string): LanguageTables {
     durations: read('durations.json', DurationsFileSchema),
     profile: read('profile.json', ProfileFileSchema),
     spelling: read('spelling.json', SpellingFileSchema),
-  });
+  };
+  const { intents, countries, nationalities, purposes, durations, profile, spelling } = files;
+  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling) {
+    throw new RuleFilesError(problems);
+  }
+  return compileLanguageTables({ intents, countries, nationalities, purposes, durations, profile, spelling });
 }
 
-/** Validates one parsed table file; throws naming `fileName`, the path and the fix. */
-export function parseTableFile<S extends z.ZodType>(json: unknown, schema: S, fileName: string): z.output<S> {
-  const result = schema.safeParse(json);
+/** Validates one parsed table file; throws a RuleFilesError naming `file`, each JSON path and its fix. */
+export function parseTableFile<S extends z.ZodType>(json: unknown, schema: S, file: string): z.output<S> {
+  const result = schema.safeParse(json, { reportInput: true });
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${fileName} $.${issue.path.map(String).join('.')}: ${issue.message}`);
-  throw new Error(`invalid language table:\n${problems.join('\n')}`);
+  throw new RuleFilesError(problemsFromZod(file, result.error));
 }
 
-function readJson(path: string): unknown {
+function readJson(path: string, file: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`invalid language table: cannot read ${path} (${(error as Error).message}); every file of ${LANGUAGE_FILES.join(', ')} is required`);
+    throw new RuleFilesError([{ file, path: '$', message: `cannot read ${path} (${(error as Error).message})`, fix: `Restore the file: every one of ${LANGUAGE_FILES.join(', ')} is required.` }]);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`invalid language table: ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new RuleFilesError([{ file, path: '$', message: `not valid JSON: ${(error as Error).message}`, fix: 'Correct the JSON syntax (a missing comma or quote, a trailing comma) at the position given.' }]);
   }
 }
 

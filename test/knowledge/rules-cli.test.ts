@@ -52,6 +52,22 @@ describe('svc rules check', () => {
     expect(report.problems[0]).toEqual({ file: 'financial/pt.json', path: '$.variants[0].bands[0].calculation.per_entry', message: 'must be a positive amount (got 0)', fix: 'Use a number greater than 0.' });
   });
 
+  it('reports a language table and a capability registry problem with file, JSON path and fix, next to the knowledge ones', async () => {
+    const dir = brokenRules();
+    const intents = JSON.parse(readFileSync(join(dir, 'language/intents.json'), 'utf8'));
+    intents.intents[0].route.capability = 'weather';
+    writeFileSync(join(dir, 'language/intents.json'), JSON.stringify(intents, null, 2));
+    const capabilities = JSON.parse(readFileSync(join(dir, 'capabilities.json'), 'utf8'));
+    capabilities.capabilities[0].state = 'maybe';
+    writeFileSync(join(dir, 'capabilities.json'), JSON.stringify(capabilities, null, 2));
+    const { code, out } = await svc('rules', 'check', '--dir', dir, '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(out) as { problems: { file: string; path: string; message: string; fix: string }[] };
+    expect(report.problems.map((p) => p.file).sort()).toEqual(['capabilities.json', 'financial/pt.json', 'financial/pt.json', 'language/intents.json']);
+    expect(report.problems.find((p) => p.file === 'language/intents.json')).toMatchObject({ path: '$.intents[0].route.capability', message: expect.stringContaining('"weather" is not allowed'), fix: expect.stringContaining('Use one of') });
+    expect(report.problems.find((p) => p.file === 'capabilities.json')).toMatchObject({ path: '$.capabilities[0].state', message: expect.stringContaining('"maybe" is not allowed') });
+  });
+
   it.each([
     [['rules'], 2],
     [['rules', 'verify'], 2],

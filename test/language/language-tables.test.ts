@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RuleFilesError, type RuleProblem } from '../../src/knowledge/rule-problem.js';
 import { INTENTS, loadLanguageTables } from '../../src/language/language-tables.js';
 import { tables } from './tables.js';
 
@@ -23,6 +24,17 @@ function tablesWith(file: string, edit: (json: Json) => void): string {
   return dir;
 }
 
+/** The problems a RuleFilesError thrown by `load` lists; fails if it throws anything else or nothing. */
+function problemsOf(load: () => unknown): readonly RuleProblem[] {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof RuleFilesError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the load to fail');
+}
+
 describe('language tables', () => {
   it('load from rules/language with a route for every intent but out_of_scope and unknown', () => {
     for (const intent of INTENTS) {
@@ -33,24 +45,38 @@ describe('language tables', () => {
   });
 
   it.each([
-    ['a missing intent', 'intents.json', (j: Json) => j.intents.splice(0, 1), /intents\.json \$\.intents: intent "country_list" is missing/],
-    ['an invalid regular expression', 'intents.json', (j: Json) => (j.intents[3].patterns = [{ weight: 2, regex: '(' }]), /intents\.json \$\.intents\.3\.patterns\.0\.regex: must be a valid JavaScript regular expression/],
-    ['an empty phrase', 'intents.json', (j: Json) => j.intents[2].signals[0].phrases.push(''), /intents\.json \$\.intents\.2\.signals\.0\.phrases\.\d+: must not be empty/],
-    ['a route to an unknown capability', 'intents.json', (j: Json) => (j.intents[0].route.capability = 'weather'), /intents\.json \$\.intents\.0\.route\.capability/],
-    ['a lower-case country code', 'countries.json', (j: Json) => (j.schengen[0].code = 'at'), /countries\.json \$\.schengen\.0\.code: must be an upper-case ISO 3166-1 alpha-2 code/],
-    ['a missing Schengen state', 'countries.json', (j: Json) => j.schengen.pop(), /countries\.json \$\.schengen: must list the 29 Schengen states/],
-    ['a city listed for two countries', 'countries.json', (j: Json) => j.schengen[1].cities.push('vienna'), /countries\.json \$\.schengen\.1\.cities\.\d+: "vienna" is already listed for AT/],
-    ['an ordinary word that is not one of the country\'s terms', 'countries.json', (j: Json) => (j.schengen[0].ordinary_words = ['turkey']), /countries\.json \$\.schengen\.0\.ordinary_words\.0: "turkey" is not one of the names, demonyms or cities of AT/],
-    ['a duration unit that is not a whole number of days', 'durations.json', (j: Json) => (j.units.week = 7.5), /durations\.json \$\.units\.week/],
-    ['an unknown employment status', 'profile.json', (j: Json) => (j.employment.pirate = ['pirate']), /profile\.json \$\.employment: Unrecognized key: "pirate"/],
-  ])('reject %s, naming the file and the path', (_label, file, edit, message) => {
+    ['a missing intent', 'intents.json', (j: Json) => j.intents.splice(0, 1), '$.intents', /intent "country_list" is missing/],
+    ['an invalid regular expression', 'intents.json', (j: Json) => (j.intents[3].patterns = [{ weight: 2, regex: '(' }]), '$.intents[3].patterns[0].regex', /must be a valid JavaScript regular expression/],
+    ['an empty phrase', 'intents.json', (j: Json) => j.intents[2].signals[0].phrases.push(''), /^\$\.intents\[2\]\.signals\[0\]\.phrases\[\d+\]$/, /must not be empty/],
+    ['a route to an unknown capability', 'intents.json', (j: Json) => (j.intents[0].route.capability = 'weather'), '$.intents[0].route.capability', /"weather" is not allowed/],
+    ['a lower-case country code', 'countries.json', (j: Json) => (j.schengen[0].code = 'at'), '$.schengen[0].code', /must be an upper-case ISO 3166-1 alpha-2 code/],
+    ['a missing Schengen state', 'countries.json', (j: Json) => j.schengen.pop(), '$.schengen', /must list the 29 Schengen states/],
+    ['a city listed for two countries', 'countries.json', (j: Json) => j.schengen[1].cities.push('vienna'), /^\$\.schengen\[1\]\.cities\[\d+\]$/, /"vienna" is already listed for AT/],
+    ['an ordinary word that is not one of the country\'s terms', 'countries.json', (j: Json) => (j.schengen[0].ordinary_words = ['turkey']), '$.schengen[0].ordinary_words[0]', /"turkey" is not one of the names, demonyms or cities of AT/],
+    ['a duration unit that is not a whole number of days', 'durations.json', (j: Json) => (j.units.week = 7.5), '$.units.week', /expected int|integer/],
+    ['an unknown employment status', 'profile.json', (j: Json) => (j.employment.pirate = ['pirate']), '$.employment', /unknown key "pirate"/],
+  ])('reject %s, naming the file, the JSON path, the problem and a fix', (_label, file, edit, path, message) => {
     const dir = tablesWith(file, edit);
-    expect(() => loadLanguageTables(dir)).toThrow(message);
+    const problems = problemsOf(() => loadLanguageTables(dir));
+    const problem = problems.find((p) => p.file === `language/${file}` && (typeof path === 'string' ? p.path === path : path.test(p.path)));
+    expect(problem, JSON.stringify(problems, null, 1)).toBeDefined();
+    expect(problem?.message).toMatch(message);
+    expect(problem?.fix.length).toBeGreaterThan(0);
+  });
+
+  it('report the problems of every table file at once, not only the first', () => {
+    const dir = tablesWith('intents.json', (j) => j.intents.splice(0, 1));
+    const profile = JSON.parse(readFileSync(join(dir, 'profile.json'), 'utf8')) as Json;
+    profile.employment.pirate = ['pirate'];
+    writeFileSync(join(dir, 'profile.json'), JSON.stringify(profile));
+    expect(new Set(problemsOf(() => loadLanguageTables(dir)).map((p) => p.file))).toEqual(new Set(['language/intents.json', 'language/profile.json']));
   });
 
   it('reject a missing file, naming it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'language-'));
     dirs.push(dir);
-    expect(() => loadLanguageTables(dir)).toThrow(/cannot read .*intents\.json/);
+    const problems = problemsOf(() => loadLanguageTables(dir));
+    expect(problems.map((p) => p.file)).toContain('language/intents.json');
+    expect(problems[0]?.message).toMatch(/cannot read .*intents\.json/);
   });
 });

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
 import { checkKnowledge } from '../../knowledge/load-knowledge.js';
 import { formatRuleProblems, type RuleProblem } from '../../knowledge/rule-problem.js';
-import { loadLanguageTables } from '../../language/language-tables.js';
+import { LANGUAGE_FILES, loadLanguageTables } from '../../language/language-tables.js';
+import { collectProblems } from '../../knowledge/rule-book.js';
 import type { CliCommand, CliIo } from '../command.js';
 
 const USAGE = `Usage: svc rules check [--dir <rules dir>] [--json]
@@ -30,17 +31,9 @@ export interface RulesCheckReport {
 export function checkRulesDirectory(dir: string): RulesCheckReport {
   const { problems, files } = checkKnowledge(dir);
   const all = [...problems];
-  try {
-    loadCapabilityRegistry(join(dir, 'capabilities.json'));
-  } catch (error) {
-    all.push({ file: 'capabilities.json', path: '$', message: (error as Error).message, fix: 'Correct the capability registry as the message says.' });
-  }
-  try {
-    loadLanguageTables(join(dir, 'language'));
-  } catch (error) {
-    all.push({ file: 'language/', path: '$', message: (error as Error).message, fix: 'Correct the language tables as the message says.' });
-  }
-  return { ok: all.length === 0, dir, files: files + 1, problems: all };
+  collectProblems(all, () => loadCapabilityRegistry(join(dir, 'capabilities.json')));
+  collectProblems(all, () => loadLanguageTables(join(dir, 'language')));
+  return { ok: all.length === 0, dir, files: files + 1 + LANGUAGE_FILES.length, problems: all };
 }
 
 function printReport(report: RulesCheckReport, json: boolean, io: CliIo): void {
