@@ -85,3 +85,19 @@ describe('svc rules check', () => {
     expect(out).toContain('2 problem(s)');
   });
 });
+
+describe('svc --json', () => {
+  it.each([
+    { args: ['rules', 'bogus', '--json'], code: 2, document: { error: { message: expect.stringContaining('expected "check" or "reload"') } } },
+    { args: ['rules', 'reload', '--json'], code: 2, document: { error: { message: expect.stringMatching(/^--pid <server pid> is required/) } } },
+    { args: ['no-such-command', '--json'], code: 2, document: { error: { message: expect.stringContaining('unknown command "no-such-command"') } } },
+    { args: ['help', '--json'], code: 0, document: { commands: expect.arrayContaining([{ name: 'rules', summary: expect.any(String) }]) } },
+    { args: ['--json'], code: 2, document: { commands: expect.any(Array) } },
+    { args: ['rules', '--help', '--json'], code: 0, document: { command: 'rules', usage: expect.stringContaining('svc rules check') } },
+  ])('svc $args prints exactly one JSON document on stdout and exits $code', async ({ args, code, document }) => {
+    const result = await svc(...args);
+    expect(result.code, result.err).toBe(code);
+    expect(result.out.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(result.out)).toEqual(document);
+  });
+});
