@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { TravelPurposeSchema } from '../knowledge/topics.js';
 import { AnswerReasonSchema } from './answer-reason.js';
 
-const TravelPurposeSchema = z.enum(['tourism', 'business', 'family']);
 const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'an upper-case ISO 3166-1 alpha-2 code');
 
 /** Structured hints sent with the question; they override what the question says. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from '../http/envelope.js';
+import { TravelPurposeSchema } from '../knowledge/topics.js';
 import { AnswerReasonSchema } from './answer-reason.js';
 
-const TravelPurposeSchema = z.enum(['tourism', 'business', 'family']);
 
 /**
  * `POST /answer` body. `question` is required (1 to 1,000 characters after trimming). The
@@ -33,6 +34,7 @@ export const AnswerFactSchema = z
     id: z.string().meta({ description: 'Id of the fact: a rule fact of rules/ (e.g. `fees.adult`), a document item, or a financial band of a state.' }),
     value: z.unknown().meta({ description: 'The value the text states (a number, string, date, or an object such as the amounts of a financial band). Null only for a confirmed absence, e.g. a state that publishes no reference amount.' }),
     sources: z.array(z.string()).min(1).meta({ description: 'Registry ids of the sources the fact rests on (see GET /sources); every one is in `meta.sources`.' }),
+    last_verified_at: CalendarDateSchema.nullable().meta({ description: 'When this fact was last verified against its sources, or null when no date is known; `meta.last_verified_at` is the oldest of these (null if any is null).' }),
   })
   .meta({ id: 'AnswerFact' });
 export type AnswerFact = z.infer<typeof AnswerFactSchema>;

@@ -199,7 +199,7 @@ function grounded(
   const sourceIds = new Set(facts.flatMap((fact) => fact.sources));
   return {
     data: {
-      answer: { text, facts: facts.map((fact) => ({ id: fact.id, value: fact.value, sources: [...fact.sources] })) },
+      answer: { text, facts: facts.map((fact) => ({ id: fact.id, value: fact.value, sources: [...fact.sources], last_verified_at: fact.lastVerifiedAt })) },
       reason: null,
       capability: null,
       ...understood,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
+import { TRAVEL_PURPOSES, type TravelPurpose } from '../knowledge/topics.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -34,9 +35,8 @@ export const INTENTS = [
 export const IntentSchema = z.enum(INTENTS);
 export type Intent = z.infer<typeof IntentSchema>;
 
-export const TRAVEL_PURPOSES = ['tourism', 'business', 'family'] as const;
-export const TravelPurposeSchema = z.enum(TRAVEL_PURPOSES);
-export type TravelPurpose = z.infer<typeof TravelPurposeSchema>;
+// One vocabulary of travel purposes for the whole API: the knowledge layer's.
+export { TRAVEL_PURPOSES, TravelPurposeSchema, type TravelPurpose } from '../knowledge/topics.js';
 
 export const EMPLOYMENTS = ['employed', 'self_employed', 'student', 'retired', 'unemployed'] as const;
 export const EmploymentSchema = z.enum(EMPLOYMENTS);

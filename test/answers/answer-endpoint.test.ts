@@ -94,9 +94,10 @@ describe('POST /answer answers', () => {
   ])('dates an answer by the oldest verification date among its facts, null when one is undated: %s', async (question) => {
     const res = await answer({ question });
     const knowledge = t.deps.rules.current().knowledge;
-    const facts = res.body.data.answer.facts as { id: string }[];
+    const facts = res.body.data.answer.facts as { id: string; last_verified_at: string | null }[];
     expect(facts.length).toBeGreaterThan(0);
     const dates = facts.map((fact) => knowledge.fact(fact.id)?.last_verified_at);
+    expect(facts.map((fact) => fact.last_verified_at), 'each fact carries its own date').toEqual(dates);
     const expected = dates.some((date) => typeof date !== 'string') ? null : (dates as string[]).sort()[0];
     expect(res.body.meta.last_verified_at, JSON.stringify(res.body)).toBe(expected);
   });
