@@ -21,6 +21,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.TRUST_PROXY);
   app.set('json spaces', 0);
+  // Every body carries its own request_id, so an ETag could never match: computing one (a SHA-1
+  // of each body) was pure cost on the request path.
+  app.set('etag', false);
   app.set('case sensitive routing', true);
 
   app.use(requestContext(deps.logger));
@@ -39,12 +42,13 @@ export function createApp(deps: AppDeps): express.Express {
   );
   app.use(cors(deps.config.CORS_ORIGINS));
 
-  // Health first: it answers while draining (readyz then says not ready).
-  app.use(createHealthRouter(deps));
-
   // The API checks draining itself, after the rate-limit headers are set.
   const api = createApiRouter(deps, OPERATIONS);
   for (const base of API_BASE_PATHS) app.use(base, api);
+
+  // Health before the draining check: it answers while draining (readyz then says not ready).
+  // After the API routers, so that API requests do not walk its routes.
+  app.use(createHealthRouter(deps));
 
   app.use(rejectWhileDraining(deps.lifecycle));
   app.use(answerPreflight);

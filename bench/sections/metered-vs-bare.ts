@@ -43,7 +43,7 @@ export const meteredVsBare: BenchSection = {
     const payloadFile = join(tmpdir(), `svc-bench-payload-${process.pid}.json`);
     writeFileSync(payloadFile, JSON.stringify(endpoint.body));
     const load = { connections: context.connections, durationSeconds: context.durationSeconds };
-    const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
     const bare = await startChildServer(join(ROOT, 'bench/bare-express-server.ts'), { BENCH_BARE_PAYLOAD: payloadFile });
     const rows: BenchRow[] = [];
     const pairs: { metered: BenchRow; bare: BenchRow }[] = [];
@@ -77,16 +77,26 @@ export const meteredVsBare: BenchSection = {
     // The API writes usage every second (USAGE_FLUSH_INTERVAL_MS): wait for the last flush, then compare.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const charged = storedUnits(context, 'live') - unitsBefore;
-    // The round whose ratio is best is the one least disturbed by the rest of the machine.
-    const best = pairs.reduce((a, b) => (b.metered.requestsPerSecond / b.bare.requestsPerSecond > a.metered.requestsPerSecond / a.bare.requestsPerSecond ? b : a));
-    const ratio = best.metered.requestsPerSecond / best.bare.requestsPerSecond;
+    // Judged on the median round of each figure, not the best one: a target met in one round of
+    // three is not met. Every round stays in the table.
+    const ratios = pairs.map((pair) => pair.metered.requestsPerSecond / pair.bare.requestsPerSecond);
+    const ratio = median(ratios);
+    const p99 = median(pairs.map((pair) => pair.metered.p99));
+    const bareP99 = median(pairs.map((pair) => pair.bare.p99));
     const inFlight = loads * context.connections;
-    best.metered.notes = [
-      `best round: ratio ${ratio.toFixed(2)} (target ≥ ${METERED_MIN_RATIO}: ${ratio >= METERED_MIN_RATIO ? 'met' : 'MISSED'})`,
-      `p99 ${best.metered.p99} ms (target < ${METERED_MAX_P99_MS} ms: ${best.metered.p99 < METERED_MAX_P99_MS ? 'met' : 'MISSED'}; bare p99 ${best.bare.p99} ms)`,
+    const last = pairs[pairs.length - 1] as { metered: BenchRow };
+    last.metered.notes = [
+      `over ${pairs.length} round(s): median ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≥ ${METERED_MIN_RATIO}: ${ratio >= METERED_MIN_RATIO ? 'met' : 'MISSED'})`,
+      `median p99 ${p99} ms (rounds ${pairs.map((pair) => pair.metered.p99).join(', ')} ms; target < ${METERED_MAX_P99_MS} ms: ${p99 < METERED_MAX_P99_MS ? 'met' : 'MISSED'}; bare median p99 ${bareP99} ms)`,
       // autocannon stops counting at its deadline; the server still answers (and charges) the requests in flight then, at most one per connection per load.
       `units stored ${charged} for ${succeeded} 2xx counted by autocannon (${charged >= succeeded && charged <= succeeded + inFlight ? `consistent: ${charged - succeeded} answered after autocannon's deadlines, ≤ ${inFlight}` : 'MISMATCH'})`,
     ].join('; ');
     return rows;
   },
 };
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}

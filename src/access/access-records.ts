@@ -79,14 +79,33 @@ export interface UsageIncrement {
   requests: number;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC day last formatted, as [start, end) in epoch ms. The request path asks for the day and
+ * the month several times per request; formatting a date each time showed in its profile. A UTC
+ * day is always exactly 86,400,000 ms in JavaScript time, so the window is exact.
+ */
+let dayWindow = { start: 0, end: 0, day: '', month: '' };
+
+function dayOf(at: Date): typeof dayWindow {
+  const t = at.getTime();
+  if (t < dayWindow.start || t >= dayWindow.end) {
+    const iso = at.toISOString();
+    const start = Math.floor(t / DAY_MS) * DAY_MS;
+    dayWindow = { start, end: start + DAY_MS, day: iso.slice(0, 10), month: iso.slice(0, 7) };
+  }
+  return dayWindow;
+}
+
 /** `YYYY-MM-DD` of an instant, in UTC. */
 export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  return dayOf(at).day;
 }
 
 /** `YYYY-MM` of an instant, in UTC: the billing period. */
 export function utcMonth(at: Date): string {
-  return at.toISOString().slice(0, 7);
+  return dayOf(at).month;
 }
 
 /** Whole seconds (at least 1) from `at` to the next UTC midnight, when daily caps reset. */

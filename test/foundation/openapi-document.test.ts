@@ -133,7 +133,10 @@ describe('/openapi.json', () => {
   it('is built once per rules snapshot and rebuilt when the capability registry changes', async () => {
     const first = await request(t.app).get('/openapi.json');
     const second = await request(t.app).get('/openapi.json');
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
+    const revalidated = await request(t.app).get('/openapi.json').set('If-None-Match', first.headers.etag as string);
+    expect(revalidated.status).toBe(304);
     const current = t.deps.rules.current();
     const flipped = current.capabilities.list.map((capability) => (capability.id === 'appointments' ? { ...capability, state: 'active' as const } : capability));
     t.deps.rules.replace({ ...current, capabilities: parseCapabilityFile({ capabilities: flipped }, 'test') });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
@@ -46,21 +47,26 @@ function isLoaded(deps: AppDeps): boolean {
 export function createSiteRouter(deps: AppDeps, operations: readonly Operation[]): express.Router {
   const router = express.Router();
 
-  // Built and serialised once per capability registry: a rules reload that changes a state rebuilds it.
-  const documents = new WeakMap<CapabilityRegistry, string>();
-  const documentFor = (registry: CapabilityRegistry): string => {
-    let body = documents.get(registry);
-    if (body === undefined) {
+  // Built, serialised and tagged once per capability registry: a rules reload that changes a
+  // state rebuilds it. The app computes no ETags (API bodies are unique), so this one is explicit:
+  // with `no-cache`, clients revalidate and get 304 while the document is unchanged.
+  const documents = new WeakMap<CapabilityRegistry, { body: string; etag: string }>();
+  const documentFor = (registry: CapabilityRegistry): { body: string; etag: string } => {
+    let served = documents.get(registry);
+    if (served === undefined) {
       const document: OpenApiDocument = buildOpenApiDocument(operations, registry, { bodyLimitBytes: deps.config.BODY_LIMIT });
-      body = JSON.stringify(document);
-      documents.set(registry, body);
+      const body = JSON.stringify(document);
+      served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      documents.set(registry, served);
     }
-    return body;
+    return served;
   };
 
   router.get('/openapi.json', (_req, res) => {
+    const { body, etag } = documentFor(deps.rules.current().capabilities);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('json').send(documentFor(deps.rules.current().capabilities));
+    res.setHeader('ETag', etag);
+    res.type('json').send(body);
   });
 
   router.get('/docs', (_req, res) => sendPage(res, DOCS_PAGE_HTML, DOCS_PAGE_CSP));
