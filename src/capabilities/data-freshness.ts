@@ -7,19 +7,11 @@ export interface DataFreshness {
   /** The oldest verification date among the loaded facts, or null when none has one. */
   oldest_verified_at: string | null;
   /** Facts with a verification date. */
-  verified_facts: number;
+  dated_facts: number;
   /** Facts whose verification date is unknown (null): they are never given a guessed date. */
-  unverified_facts: number;
+  undated_facts: number;
   /** Why the dates are null, when they are. */
   note: string | null;
-}
-
-/**
- * What the knowledge layer offers the status page: the verification date of every loaded fact,
- * null when unknown. `LoadedRules.knowledge` feeds it once it has a `verificationDates()` method.
- */
-export interface FreshnessFeed {
-  verificationDates(): Iterable<string | null | undefined>;
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,53 +19,34 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * Newest and oldest of the given calendar dates. Calendar dates in YYYY-MM-DD order as strings, so
  * no Date parsing (and no time zone) is involved. A value that is not a calendar date counts as
- * unverified rather than being guessed at.
+ * undated rather than being guessed at.
  */
 export function dataFreshness(dates: Iterable<string | null | undefined>): DataFreshness {
   let newest: string | null = null;
   let oldest: string | null = null;
-  let verified = 0;
-  let unverified = 0;
+  let dated = 0;
+  let undated = 0;
   for (const date of dates) {
     if (typeof date !== 'string' || !CALENDAR_DATE.test(date)) {
-      unverified += 1;
+      undated += 1;
       continue;
     }
-    verified += 1;
+    dated += 1;
     if (newest === null || date > newest) newest = date;
     if (oldest === null || date < oldest) oldest = date;
   }
   const note =
-    verified > 0
+    dated > 0
       ? null
-      : verified + unverified === 0
+      : dated + undated === 0
         ? 'No facts are loaded yet, so there is no verification date to report.'
         : 'No loaded fact has a known verification date.';
-  return { newest_verified_at: newest, oldest_verified_at: oldest, verified_facts: verified, unverified_facts: unverified, note };
+  return { newest_verified_at: newest, oldest_verified_at: oldest, dated_facts: dated, undated_facts: undated, note };
 }
 
-/**
- * The verification dates of a rules snapshot: those of `rules.knowledge.verificationDates()` when
- * the knowledge layer provides it, or undefined when it does not (the status page then says the
- * dates are not available; it never invents one).
- */
-export function verificationDatesOf(rules: LoadedRules): Iterable<string | null | undefined> | undefined {
-  const knowledge = (rules as unknown as Record<string, unknown>).knowledge as Partial<FreshnessFeed> | undefined;
-  if (knowledge && typeof knowledge.verificationDates === 'function') return knowledge.verificationDates();
-  return undefined;
-}
-
-/** The freshness of a snapshot, or, without a feed, null dates with the reason. */
+/** The freshness of the published facts of a rules snapshot. */
 export function freshnessOf(rules: LoadedRules): DataFreshness {
-  const dates = verificationDatesOf(rules);
-  if (dates) return dataFreshness(dates);
-  return {
-    newest_verified_at: null,
-    oldest_verified_at: null,
-    verified_facts: 0,
-    unverified_facts: 0,
-    note: 'The loaded rules do not report verification dates yet, so none is shown.',
-  };
+  return dataFreshness(rules.knowledge.verificationDates());
 }
 
 /** How recently the registered sources were checked, as the status page reports it. */
@@ -94,7 +67,7 @@ export function sourceFreshnessOf(rules: LoadedRules): SourceFreshness {
   return {
     newest_checked_at: range.newest_verified_at,
     oldest_checked_at: range.oldest_verified_at,
-    checked_sources: range.verified_facts,
-    unchecked_sources: range.unverified_facts,
+    checked_sources: range.dated_facts,
+    unchecked_sources: range.undated_facts,
   };
 }

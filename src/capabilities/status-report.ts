@@ -20,8 +20,8 @@ export const StatusReportSchema = z.object({
   data_freshness: z.object({
     newest_verified_at: z.string().nullable(),
     oldest_verified_at: z.string().nullable(),
-    verified_facts: z.number().int(),
-    unverified_facts: z.number().int(),
+    dated_facts: z.number().int(),
+    undated_facts: z.number().int(),
     note: z.string().nullable(),
   }),
   source_freshness: z.object({

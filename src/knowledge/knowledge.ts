@@ -79,6 +79,28 @@ export class Knowledge {
     this.countryList = this.buildCountryList();
   }
 
+  /**
+   * The verification date (null when unknown) of every published fact of this snapshot: the
+   * facts with a value (general rules, country records, financial supplements), every band of
+   * a financial rule that states an amount, and every document requirement. The status page's
+   * freshness is computed from these.
+   */
+  verificationDates(): (string | null)[] {
+    const dates: (string | null)[] = [];
+    for (const fact of this.facts.values()) if (fact.value !== null) dates.push(fact.last_verified_at);
+    for (const rule of this.files.financial) {
+      for (const variant of rule.variants) {
+        for (const band of variant.bands) {
+          if (band.calculation.method === 'not_published') continue;
+          dates.push(band.last_verified_at !== undefined ? band.last_verified_at : variant.last_verified_at !== undefined ? variant.last_verified_at : rule.last_verified_at);
+        }
+      }
+    }
+    const { all_purposes, by_purpose } = this.files.common;
+    for (const item of [...all_purposes, ...Object.values(by_purpose).flat(), ...this.files.national]) dates.push(item.last_verified_at);
+    return dates;
+  }
+
   /** ISO codes of the Schengen states, in the order of the country list (by name). */
   memberCodes(): string[] {
     return [...this.countries.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((c) => c.iso2);

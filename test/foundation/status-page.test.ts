@@ -11,12 +11,12 @@ import { copyRulesWithStates } from './foundation-support.js';
 
 describe('dataFreshness', () => {
   it.each([
-    { label: 'no dates', dates: [], expected: { newest_verified_at: null, oldest_verified_at: null, verified_facts: 0, unverified_facts: 0 } },
-    { label: 'only unknown dates', dates: [null, undefined], expected: { newest_verified_at: null, oldest_verified_at: null, verified_facts: 0, unverified_facts: 2 } },
+    { label: 'no dates', dates: [], expected: { newest_verified_at: null, oldest_verified_at: null, dated_facts: 0, undated_facts: 0 } },
+    { label: 'only unknown dates', dates: [null, undefined], expected: { newest_verified_at: null, oldest_verified_at: null, dated_facts: 0, undated_facts: 2 } },
     {
       label: 'mixed dates',
       dates: ['2026-03-01', null, '2025-11-30', '2026-09-09', 'soon'],
-      expected: { newest_verified_at: '2026-09-09', oldest_verified_at: '2025-11-30', verified_facts: 3, unverified_facts: 2, note: null },
+      expected: { newest_verified_at: '2026-09-09', oldest_verified_at: '2025-11-30', dated_facts: 3, undated_facts: 2, note: null },
     },
   ])('reports the newest and oldest verification date of $label, never a guessed one', ({ dates, expected }) => {
     expect(dataFreshness(dates)).toMatchObject(expected);
@@ -56,9 +56,19 @@ describe('GET /status and /status.json', () => {
       checked_sources: checked.length,
       unchecked_sources: sources.length - checked.length,
     });
-    const { newest_verified_at: newest, oldest_verified_at: oldest } = report.data_freshness;
-    if (newest === null) expect(report.data_freshness.note, 'a null date comes with its reason').toEqual(expect.any(String));
-    else expect(oldest !== null && oldest <= newest).toBe(true);
+    // The shipped rules carry dated facts (the financial rules, the EU visa list...) and undated
+    // ones (sources the research could not date): both are counted, and the range is a real one.
+    const knowledge = t.deps.rules.current().knowledge;
+    const dated = knowledge.verificationDates().filter((date): date is string => date !== null).sort();
+    expect(dated.length).toBeGreaterThan(0);
+    expect(report.data_freshness).toMatchObject({
+      newest_verified_at: dated.at(-1),
+      oldest_verified_at: dated[0],
+      dated_facts: dated.length,
+      undated_facts: knowledge.verificationDates().length - dated.length,
+      note: null,
+    });
+    expect(knowledge.verificationDates()).toContain(knowledge.fact('fees.adult')?.last_verified_at);
   });
 
   it('/status is an HTML page with its own strict CSP and no external asset', async () => {

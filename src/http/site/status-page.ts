@@ -66,8 +66,8 @@ ${rows}
 <dl id="freshness">
 <dt>Newest verification</dt><dd>${date(freshness.newest_verified_at)}</dd>
 <dt>Oldest verification</dt><dd>${date(freshness.oldest_verified_at)}</dd>
-<dt>Facts with a verification date</dt><dd>${freshness.verified_facts}</dd>
-<dt>Facts without one</dt><dd>${freshness.unverified_facts}</dd>
+<dt>Facts with a verification date</dt><dd>${freshness.dated_facts}</dd>
+<dt>Facts without one</dt><dd>${freshness.undated_facts}</dd>
 ${freshness.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(freshness.note)}</dd>`}
 </dl>
 <h3>Sources</h3>
