@@ -40,7 +40,12 @@ export const CONTRACT_DECISIONS: readonly ContractDecision[] = [
   {
     topic: 'Order of checks',
     decision:
-      '1) shutting down → 503; 2) rate limit, per key or per client address when the key does not resolve → 429; 3) unknown path → 404 (no key needed); 4) authentication → 401/402/403; 5) awaiting capability → 501; 6) entitlement, quota, usage cap → 403/429; 7) body size and JSON → 413/400; 8) parameters and body fields → 400; 9) the operation → 404/422, or 200 and the units are charged. A request refused at any step is not charged.',
+      '1) shutting down → 503; 2) rate limit, per key or per client address when the key does not resolve → 429; then an allowed CORS preflight → 204 (with the rate-limit headers); 3) unknown path → 404, a path that is not valid percent-encoding → 400 (no key needed); 4) authentication → 401/402/403; 5) awaiting capability → 501; 6) entitlement, quota, usage cap → 403/429; 7) body size and JSON → 413/400; 8) parameters and body fields → 400; 9) the operation → 404/422, or 200 and the units are charged. A request refused at any step is not charged.',
+  },
+  {
+    topic: '`meta.last_verified_at` (2.2)',
+    decision:
+      'The oldest verification date among the facts the response uses (a response is only as fresh as its stalest part). When any of those facts has no known verification date (the research could not date its source), it is `null`: no date is claimed for information not verified on or after it. Each fact in `data` carries its own `last_verified_at`, so a client sees which part is undated. `meta.sources` lists exactly the sources of those facts, each with its `last_checked_at` (null when unknown).',
   },
   {
     topic: 'Request size limit (8.6)',
