@@ -32,6 +32,12 @@ export interface AccessControl {
    * account_suspended, subscription_inactive.
    */
   authenticate(authorization: string | undefined): Caller;
+  /**
+   * Called when `authenticate` answered invalid_api_key for a well-formed key: reloads the keys
+   * if the key may have been created since the last refresh (throttled), and says whether it is
+   * known now, so that the request can authenticate again. Never throws.
+   */
+  reloadForUnknownKey(authorization: string | undefined): Promise<boolean>;
   /** Counts one request against the rate limit of a caller, or of a client address when there is none. */
   takeRequest(subject: { caller: Caller } | { address: string }): RateLimitState;
   /**

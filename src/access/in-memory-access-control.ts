@@ -9,7 +9,11 @@ import type { AccessControl, Caller, RateLimitState } from './caller.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { UsageMeter } from './usage-meter.js';
 
-/** An unknown key triggers a snapshot refresh at most this often, so a key made a moment ago works soon. */
+/**
+ * An unknown key makes the request wait for a snapshot refresh at most this often, so that a key
+ * made a moment ago is accepted on its first use, while keys that match nothing (typos, guesses)
+ * cost at most one revision read per interval.
+ */
 const MISS_REFRESH_MIN_INTERVAL_MS = 1000;
 
 export type AccessTimingConfig = Pick<Config, 'ACCESS_REFRESH_INTERVAL_MS' | 'USAGE_FLUSH_INTERVAL_MS' | 'ANONYMOUS_RATE_LIMIT_PER_MINUTE'>;
@@ -25,7 +29,9 @@ export class InMemoryAccessControl implements AccessControl {
   private snapshot: AccessSnapshot;
   private readonly meter = new UsageMeter();
   private chain: Promise<unknown> = Promise.resolve();
-  private lastRefreshStarted = 0;
+  /** The refresh requests with an unknown key are waiting for, shared by all of them, and when it started. */
+  private missRefresh: Promise<void> | null = null;
+  private lastMissRefreshStarted = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -51,7 +57,6 @@ export class InMemoryAccessControl implements AccessControl {
     clock: () => Date,
   ): Promise<InMemoryAccessControl> {
     const access = new InMemoryAccessControl(store, limiter, config, logger, clock, await store.loadSnapshot(), await store.loadUsageTotals(clock()));
-    access.lastRefreshStarted = Date.now();
     // A tick is skipped while the previous one still runs, so a slow database never piles up work.
     const every = (ms: number, task: () => Promise<void>) => {
       let running = false;
@@ -75,7 +80,6 @@ export class InMemoryAccessControl implements AccessControl {
     const { token, mode } = parseAuthorization(authorization);
     const key = this.snapshot.keysByHash.get(hashApiKey(token));
     if (!key || key.mode !== mode) {
-      this.refreshSoon();
       throw new ApiError('invalid_api_key', 'The API key is not recognised. Check that you copied it whole; a lost key cannot be recovered, rotate it.');
     }
     const now = this.clock();
@@ -151,7 +155,6 @@ export class InMemoryAccessControl implements AccessControl {
    * and the usage totals (other instances' usage). Rejects when the store fails.
    */
   refresh(): Promise<void> {
-    this.lastRefreshStarted = Date.now();
     return this.exclusive(async () => {
       try {
         if ((await this.store.loadRevision()) !== this.snapshot.revision) this.snapshot = await this.store.loadSnapshot();
@@ -198,9 +201,32 @@ export class InMemoryAccessControl implements AccessControl {
     }
   }
 
-  private refreshSoon(): void {
-    if (this.closed || Date.now() - this.lastRefreshStarted < MISS_REFRESH_MIN_INTERVAL_MS) return;
-    void this.refresh().catch(() => undefined);
+  /**
+   * For a well-formed key that is not in the snapshot: waits for a refresh (the one other unknown
+   * keys already wait for, or a new one unless such a refresh started less than
+   * MISS_REFRESH_MIN_INTERVAL_MS ago; the periodic refreshes do not count, as they may have
+   * started before the key was made) and says whether the key is known now. A failed refresh is
+   * logged by `refresh` and answers false.
+   */
+  async reloadForUnknownKey(authorization: string | undefined): Promise<boolean> {
+    let hash: string;
+    try {
+      hash = hashApiKey(parseAuthorization(authorization).token);
+    } catch {
+      return false;
+    }
+    if (this.closed || this.snapshot.keysByHash.has(hash)) return false;
+    if (!this.missRefresh) {
+      if (Date.now() - this.lastMissRefreshStarted < MISS_REFRESH_MIN_INTERVAL_MS) return false;
+      this.lastMissRefreshStarted = Date.now();
+      this.missRefresh = this.refresh()
+        .catch(() => undefined)
+        .finally(() => {
+          this.missRefresh = null;
+        });
+    }
+    await this.missRefresh;
+    return this.snapshot.keysByHash.has(hash);
   }
 
   private accountOf(caller: Caller): AccountRecord {

@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import type { Caller } from '../access/caller.js';
 import type { AppDeps, Lifecycle } from '../app-deps.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { answerPreflight } from './cors.js';
@@ -9,8 +10,9 @@ import { validateInput } from './validate-input.js';
 
 /**
  * The pipeline every API request goes through, in this order (README "Order of checks"):
- *  1. resolve the bearer key (in memory) and take one request from the rate limit of the key,
- *     or of the client address when the key did not resolve; set the X-RateLimit-* headers;
+ *  1. resolve the bearer key (in memory; a well-formed key not in memory waits for one throttled
+ *     reload, so a key made a moment ago works at once) and take one request from the rate limit
+ *     of the key, or of the client address when the key did not resolve; set the X-RateLimit-* headers;
  *  2. 503 while the server drains for shutdown; 429 rate_limit_exceeded when over the limit;
  *     then an allowed CORS preflight is answered 204;
  *  3. 404 for a path that names no operation (no key needed);
@@ -53,23 +55,45 @@ export function rejectWhileDraining(lifecycle: Lifecycle): RequestHandler {
 
 function limitAndIdentify(deps: AppDeps): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const locals = localsOf(res);
-    let unexpected: unknown;
-    try {
-      locals.caller = deps.access.authenticate(req.get('authorization'));
-    } catch (error) {
-      if (isApiError(error)) locals.authError = error;
-      else unexpected = error;
-    }
-    const state = deps.access.takeRequest(locals.caller ? { caller: locals.caller } : { address: req.ip ?? 'unknown' });
-    res.setHeader('X-RateLimit-Limit', String(state.limit));
-    res.setHeader('X-RateLimit-Remaining', String(state.remaining));
-    res.setHeader('X-RateLimit-Reset', String(state.resetSeconds));
-    locals.rateLimit = state;
-    // An unexpected failure of authentication is a 500, still with the rate-limit headers.
-    if (unexpected !== undefined) throw unexpected;
-    next();
+    const header = req.get('authorization');
+    const first = identify(deps, header);
+    // A key created a moment ago is not in the snapshot yet: wait for one reload (throttled in
+    // the access layer) rather than refuse its first use. Known keys never take this path.
+    if (first.authError?.code !== 'invalid_api_key') return finish(deps, req, res, next, first);
+    deps.access.reloadForUnknownKey(header).then(
+      (known) => finish(deps, req, res, next, known ? identify(deps, header) : first),
+      (error: unknown) => next(error),
+    );
   };
+}
+
+interface Identity {
+  caller?: Caller;
+  authError?: ApiError;
+  unexpected?: unknown;
+}
+
+function identify(deps: AppDeps, header: string | undefined): Identity {
+  try {
+    return { caller: deps.access.authenticate(header) };
+  } catch (error) {
+    return isApiError(error) ? { authError: error } : { unexpected: error };
+  }
+}
+
+/** Takes one request from the rate limit of the key, or of the client address, and sets the headers. */
+function finish(deps: AppDeps, req: Request, res: Response, next: NextFunction, identity: Identity): void {
+  const locals = localsOf(res);
+  locals.caller = identity.caller;
+  locals.authError = identity.authError;
+  const state = deps.access.takeRequest(identity.caller ? { caller: identity.caller } : { address: req.ip ?? 'unknown' });
+  res.setHeader('X-RateLimit-Limit', String(state.limit));
+  res.setHeader('X-RateLimit-Remaining', String(state.remaining));
+  res.setHeader('X-RateLimit-Reset', String(state.resetSeconds));
+  locals.rateLimit = state;
+  // An unexpected failure of authentication is a 500, still with the rate-limit headers.
+  if (identity.unexpected !== undefined) return next(identity.unexpected);
+  next();
 }
 
 function enforceRateLimit(): RequestHandler {

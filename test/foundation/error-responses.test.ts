@@ -245,6 +245,7 @@ describe.each(API_BASES)('error rows under %s', (base) => {
     const failing: AccessControl = {
       authenticate: (header) => t.access.authenticate(header),
       takeRequest: (subject) => t.access.takeRequest(subject),
+      reloadForUnknownKey: (header) => t.access.reloadForUnknownKey(header),
       authorize: () => {
         throw new TypeError(secret);
       },
@@ -276,6 +277,7 @@ describe.each(API_BASES)('error rows under %s', (base) => {
         throw new Error('snapshot corrupted');
       },
       takeRequest: (subject) => t.access.takeRequest(subject),
+      reloadForUnknownKey: (header) => t.access.reloadForUnknownKey(header),
       authorize: (...args) => t.access.authorize(...args),
       recordUsage: (...args) => t.access.recordUsage(...args),
       isReady: () => t.access.isReady(),

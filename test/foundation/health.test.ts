@@ -33,6 +33,7 @@ describe('health', () => {
     const down: AccessControl = {
       authenticate: (header) => t.access.authenticate(header),
       takeRequest: (subject) => t.access.takeRequest(subject),
+      reloadForUnknownKey: (header) => t.access.reloadForUnknownKey(header),
       authorize: (...args) => t.access.authorize(...args),
       recordUsage: (...args) => t.access.recordUsage(...args),
       isReady,

@@ -51,6 +51,7 @@ describe('request logs', () => {
     const failing: AccessControl = {
       authenticate: (header) => t.access.authenticate(header),
       takeRequest: (subject) => t.access.takeRequest(subject),
+      reloadForUnknownKey: (header) => t.access.reloadForUnknownKey(header),
       authorize: () => {
         throw new Error(secret);
       },
