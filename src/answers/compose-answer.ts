@@ -12,6 +12,7 @@ import type { AnswerReason } from './answer-reason.js';
 import type { AnswerBody, AnswerData, UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
+import { mainDestinationByStay, placesNamed, type PlacesNamed } from './main-destination.js';
 
 /** What the composer reads: one rules snapshot (knowledge, language tables, capability registry). */
 export interface AnswerContext {
@@ -29,8 +30,8 @@ export interface PartInput {
   travelPurpose: TravelPurpose | null;
   days: number | null;
   nationality: string | null;
-  /** The distinct Schengen states the question names (a sole destination, or several). */
-  statesNamed: readonly string[];
+  /** The distinct Schengen states the question names (a sole destination, or several), with the stay it gives for each. */
+  places: PlacesNamed;
   /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
   subjectTopic: Topic | null;
 }
@@ -160,7 +161,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     travelPurpose: understood.travel_purpose,
     days: understood.days,
     nationality: understood.nationality,
-    statesNamed: hintCountry ? [hintCountry.code] : statesNamed(language, words),
+    places: hintCountry ? { states: [hintCountry.code], stays: new Map() } : placesNamed(language, words),
     subjectTopic: subjectTopic(classification),
   };
   const parts: AnswerPart[] = [];
@@ -250,22 +251,19 @@ function subjectTopic(classification: Classification): Topic | null {
 }
 
 /** The distinct Schengen states a question names, in order (from the language tables' country terms). */
-function statesNamed(language: LanguageTables, words: readonly string[]): string[] {
-  const codes: string[] = [];
-  for (const match of language.countryTerms.findAll(words)) {
-    for (const term of match.values) {
-      if (term.scope === 'schengen' && !term.plural && !codes.includes(term.code)) codes.push(term.code);
-    }
-  }
-  return codes;
-}
-
 async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPart> {
   // "Where do I apply for a Belgian visa?" names one state: its authority and visa pages answer
   // it. With several states (or none) the Visa Code rule on the competent state does.
-  if (intent === 'where_to_apply' && input.country && input.statesNamed.length <= 1) {
+  if (intent === 'where_to_apply' && input.country && input.places.states.length <= 1) {
     const local = answerCountryInformation(input);
     if ('facts' in local) return local;
+  }
+  // Several states with a stay for each: the Visa Code rule, then what it says for these stays.
+  if (intent === 'where_to_apply') {
+    const rule = answerGeneralTopic('where_to_apply', input);
+    const applied = mainDestinationByStay(input.knowledge, input.places);
+    if (!isAnswered(rule) || !applied) return rule;
+    return { facts: [...rule.facts, applied.fact], sentences: [...rule.sentences, applied.sentence] };
   }
   const topic = GENERAL_INTENTS[intent];
   if (topic) return answerGeneralTopic(topic, input);

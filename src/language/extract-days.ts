@@ -10,10 +10,34 @@ const DIGITS = /^\d{1,4}$/;
  * upper bound. Returns null when no duration is stated. Pure.
  */
 export function extractDays(tables: LanguageTables, words: readonly string[]): { days: number | null; evidence: Evidence[] } {
+  const [first] = findDurations(tables, words);
+  if (!first) return { days: null, evidence: [] };
+  return { days: first.days, evidence: [{ field: 'days', value: first.days, matched: first.matched, rule: first.rule }] };
+}
+
+/** A duration found in the question, with the words [start, end) it spans. */
+export interface Duration {
+  days: number;
+  start: number;
+  end: number;
+  matched: string;
+  rule: string;
+}
+
+/**
+ * Every duration of the question, in order, by the rules of `extractDays` ("Rome for 5 days and
+ * Paris for 8 days" gives two). Pure.
+ */
+export function findDurations(tables: LanguageTables, words: readonly string[]): Duration[] {
+  const durations: Duration[] = [];
+  const found = (days: number, start: number, end: number, rule: string) =>
+    durations.push({ days, start, end, matched: words.slice(start, end).join(' '), rule });
   for (let i = 0; i < words.length; i++) {
     const phrase = tables.durationPhrases.matchAt(words, i);
     if (phrase && !ignored(tables, words, phrase.start, phrase.end)) {
-      return found(phrase.values[0] ?? 0, words.slice(phrase.start, phrase.end).join(' '), 'duration phrase');
+      found(phrase.values[0] ?? 0, phrase.start, phrase.end, 'duration phrase');
+      i = phrase.end - 1;
+      continue;
     }
     const number = readNumber(tables, words, i);
     if (!number) continue;
@@ -27,17 +51,10 @@ export function extractDays(tables: LanguageTables, words: readonly string[]): {
     }
     const unitEnd = number.end + (perUnit === undefined ? 2 : 1);
     const rangeStart = rangeStartBefore(tables, words, i);
-    if (ignored(tables, words, rangeStart, unitEnd)) {
-      i = unitEnd - 1;
-      continue;
-    }
-    return found(Math.round(number.value * unitDays), words.slice(rangeStart, unitEnd).join(' '), rangeStart < i ? 'range, upper bound' : 'number and unit');
+    if (!ignored(tables, words, rangeStart, unitEnd)) found(Math.round(number.value * unitDays), rangeStart, unitEnd, rangeStart < i ? 'range, upper bound' : 'number and unit');
+    i = unitEnd - 1;
   }
-  return { days: null, evidence: [] };
-}
-
-function found(days: number, matched: string, rule: string): { days: number; evidence: Evidence[] } {
-  return { days, evidence: [{ field: 'days', value: days, matched, rule }] };
+  return durations;
 }
 
 /** A number at `i`: digits, or number words ("twenty five", "a couple of"). */
