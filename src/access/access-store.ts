@@ -25,14 +25,8 @@ export interface AccessStore {
   close(): Promise<void>;
 }
 
-export interface NewPlan {
-  id: string;
-  name: string;
-  rateLimitRequests: number;
-  rateLimitWindowSeconds: number;
-  unitsPerPeriod: number | null;
-  dailyUnitCap: number | null;
-}
+/** A plan to create: its record without the creation time. */
+export type NewPlan = Omit<PlanRecord, 'createdAt'>;
 
 export interface NewAccount {
   name: string;

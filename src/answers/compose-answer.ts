@@ -3,7 +3,7 @@ import { isApiError } from '../errors/api-error.js';
 import type { Grounded } from '../http/envelope.js';
 import { oldestVerificationDate } from '../knowledge/fact.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
-import { TOPICS, type GeneralTopic, type Topic, type TravelPurpose } from '../knowledge/topics.js';
+import { isGeneralTopic, type GeneralTopic, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { classifyQuestion, type Classification } from '../language/classify-question.js';
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
 import { tokenizeText } from '../language/tokenize-question.js';
@@ -36,21 +36,7 @@ export interface PartInput {
   subjectTopic: Topic | null;
 }
 
-/** Intents answered from a general rules file, and the file's topic. */
-const GENERAL_INTENTS: Readonly<Partial<Record<Intent, GeneralTopic>>> = {
-  stay_duration: 'short_stay',
-  visa_fees: 'fees',
-  travel_insurance: 'insurance',
-  application_timing: 'application_timing',
-  passport_validity: 'passport',
-  processing_time: 'processing_time',
-  where_to_apply: 'where_to_apply',
-  visa_validity: 'visa_validity',
-  ees: 'ees',
-  etias: 'etias',
-};
-
-/** Intents whose answer is another operation's data, and the topic name reported for them. */
+/** Intents whose answer is another operation's data (or the visa list), and their composers. */
 const COUNTRY_INTENTS: Readonly<Partial<Record<Intent, (input: PartInput) => AnswerPart | Promise<AnswerPart>>>> = {
   document_requirements: answerDocuments,
   financial_requirements: answerFinancialMeans,
@@ -60,19 +46,14 @@ const COUNTRY_INTENTS: Readonly<Partial<Record<Intent, (input: PartInput) => Ans
   visa_requirement: answerVisaRequirement,
 };
 
-const TOPIC_OF_INTENT: Readonly<Partial<Record<Intent, string>>> = {
-  ...GENERAL_INTENTS,
-  document_requirements: 'documents',
-  financial_requirements: 'financial_means',
-  country_information: 'application',
-  country_list: 'membership',
-  source_lookup: 'sources',
-  visa_requirement: 'visa_requirement',
-};
+/** Intents answered from a general rules file (`rules/general/<topic>.json`), and the file's topic. */
+const GENERAL_INTENTS: Readonly<Partial<Record<Intent, GeneralTopic>>> = Object.fromEntries(
+  Object.entries(INTENT_TOPICS).filter(([intent, topic]) => isGeneralTopic(topic) && !(intent in COUNTRY_INTENTS)),
+);
 
 /** The topic name `topics` and `unanswered` report for an intent (`financial_requirements` → `financial_means`). */
 export function topicOfIntent(intent: Intent): string {
-  return TOPIC_OF_INTENT[intent] ?? intent;
+  return INTENT_TOPICS[intent] ?? (intent === 'source_lookup' ? 'sources' : intent);
 }
 
 /** A second intent is answered too when the question gives it at least a strong cue (weight 3). */
@@ -243,9 +224,9 @@ function subjectTopic(classification: Classification): Topic | null {
   for (const evidence of classification.evidence) {
     if (evidence.field !== 'intent' || evidence.value === classification.intent) continue;
     const topic = typeof evidence.value === 'string' ? INTENT_TOPICS[evidence.value as Intent] : undefined;
-    if (topic && (TOPICS as readonly string[]).includes(topic)) return topic as Topic;
+    if (topic) return topic;
     const subject = INTENT_TOPICS[evidence.matched as Intent];
-    if (subject && (TOPICS as readonly string[]).includes(subject)) return subject as Topic;
+    if (subject) return subject;
   }
   return null;
 }

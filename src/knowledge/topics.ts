@@ -41,6 +41,11 @@ export const GENERAL_TOPICS = [
 ] as const satisfies readonly Topic[];
 export type GeneralTopic = (typeof GENERAL_TOPICS)[number];
 
+/** Whether a topic has a general-rules file. */
+export function isGeneralTopic(topic: string): topic is GeneralTopic {
+  return (GENERAL_TOPICS as readonly string[]).includes(topic);
+}
+
 /** Travel purposes of GET /requirements; visiting friends counts as `family`. */
 export const TRAVEL_PURPOSES = ['tourism', 'business', 'family'] as const;
 export const TravelPurposeSchema = z.enum(TRAVEL_PURPOSES).meta({ id: 'TravelPurpose', description: 'Purpose of the journey. Visiting friends counts as `family`.' });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
-import { TRAVEL_PURPOSES, type TravelPurpose } from '../knowledge/topics.js';
+import { TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -43,7 +43,7 @@ export const EmploymentSchema = z.enum(EMPLOYMENTS);
 export type Employment = z.infer<typeof EmploymentSchema>;
 
 /** Intent → topic of the shared vocabulary, for POST /answer and GET /sources?topic=. */
-export const INTENT_TOPICS: Partial<Readonly<Record<Intent, string>>> = {
+export const INTENT_TOPICS: Partial<Readonly<Record<Intent, Topic>>> = {
   stay_duration: 'short_stay',
   visa_fees: 'fees',
   travel_insurance: 'insurance',
