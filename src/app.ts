@@ -28,7 +28,9 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(requestContext(deps.logger));
   // A JSON API: nothing in a response may load or run anything. The HTML pages (/docs, /status)
-  // replace this CSP with their own.
+  // replace this CSP with their own. The headers that only concern how a browser treats an HTML
+  // document (DNS prefetch, download prompts, XSS filter, Flash policies, origin-keyed agent
+  // clusters, opener isolation) are left out: every header is work on every response.
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -38,6 +40,12 @@ export function createApp(deps: AppDeps): express.Express {
       crossOriginResourcePolicy: { policy: 'same-site' },
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
     }),
   );
   app.use(cors(deps.config.CORS_ORIGINS));

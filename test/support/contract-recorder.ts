@@ -19,11 +19,17 @@ export function recordContract(app: express.Express, deps: AppDeps): { app: expr
   const wrapper = express();
   wrapper.use((req: Request, res: Response, next: NextFunction) => {
     if (!API_BASES.some((base) => `${req.path}/`.startsWith(base)) || req.method === 'OPTIONS') return next();
+    // The body as sent: res.json's value, or the JSON text the success envelope is sent as.
     let body: unknown;
     const json = res.json.bind(res);
     res.json = (value: unknown) => {
       body = value;
       return json(value);
+    };
+    const send = res.send.bind(res);
+    res.send = (value: unknown) => {
+      if (body === undefined && typeof value === 'string' && String(res.getHeader('content-type') ?? '').startsWith('application/json')) body = JSON.parse(value) as unknown;
+      return send(value);
     };
     res.on('finish', () => {
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
