@@ -25,12 +25,10 @@ import { validateInput } from './validate-input.js';
  */
 export function createApiRouter(deps: AppDeps, operations: readonly Operation[]): express.Router {
   const router = express.Router({ strict: false, caseSensitive: true });
-  router.use(limitAndIdentify(deps));
-  router.use(rejectWhileDraining(deps.lifecycle));
-  router.use(enforceRateLimit());
-  router.use(answerPreflight);
+  // Steps 1 and 2 run in one middleware (each Express layer is work on every request).
+  router.use(admitRequest(deps));
   for (const operation of operations) {
-    const handlers: RequestHandler[] = [rememberRoute, guardOperation(deps, operation)];
+    const handlers: RequestHandler[] = [guardOperation(deps, operation)];
     if (operation.method === 'post') handlers.push(...jsonBody(deps));
     handlers.push(runOperation(deps, operation));
     router[operation.method](expressPath(operation.path), ...handlers);
@@ -47,21 +45,27 @@ export function createApiRouter(deps: AppDeps, operations: readonly Operation[])
  */
 export function rejectWhileDraining(lifecycle: Lifecycle): RequestHandler {
   return (_req: Request, res: Response, next: NextFunction) => {
-    if (!lifecycle.draining) return next();
-    res.setHeader('Connection', 'close');
-    throw new ApiError('service_temporarily_unavailable', 'The server is shutting down. Retry in a few seconds.', { retryAfterSeconds: 5 });
+    assertNotDraining(lifecycle, res);
+    next();
   };
 }
 
-function limitAndIdentify(deps: AppDeps): RequestHandler {
+function assertNotDraining(lifecycle: Lifecycle, res: Response): void {
+  if (!lifecycle.draining) return;
+  res.setHeader('Connection', 'close');
+  throw new ApiError('service_temporarily_unavailable', 'The server is shutting down. Retry in a few seconds.', { retryAfterSeconds: 5 });
+}
+
+/** Steps 1 and 2 of the pipeline: identify the caller, count the request, then the checks that need no operation. */
+function admitRequest(deps: AppDeps): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const header = req.get('authorization');
     const first = identify(deps, header);
     // A key created a moment ago is not in the snapshot yet: wait for one reload (throttled in
     // the access layer) rather than refuse its first use. Known keys never take this path.
-    if (first.authError?.code !== 'invalid_api_key') return finish(deps, req, res, next, first);
+    if (first.authError?.code !== 'invalid_api_key') return admit(deps, req, res, next, first);
     deps.access.reloadForUnknownKey(header).then(
-      (known) => finish(deps, req, res, next, known ? identify(deps, header) : first),
+      (known) => admit(deps, req, res, next, known ? identify(deps, header) : first),
       (error: unknown) => next(error),
     );
   };
@@ -81,44 +85,44 @@ function identify(deps: AppDeps, header: string | undefined): Identity {
   }
 }
 
-/** Takes one request from the rate limit of the key, or of the client address, and sets the headers. */
-function finish(deps: AppDeps, req: Request, res: Response, next: NextFunction, identity: Identity): void {
-  const locals = localsOf(res);
-  locals.caller = identity.caller;
-  locals.authError = identity.authError;
-  const state = deps.access.takeRequest(identity.caller ? { caller: identity.caller } : { address: req.ip ?? 'unknown' });
-  res.setHeader('X-RateLimit-Limit', String(state.limit));
-  res.setHeader('X-RateLimit-Remaining', String(state.remaining));
-  res.setHeader('X-RateLimit-Reset', String(state.resetSeconds));
-  locals.rateLimit = state;
-  // An unexpected failure of authentication is a 500, still with the rate-limit headers.
-  if (identity.unexpected !== undefined) return next(identity.unexpected);
-  next();
-}
-
-function enforceRateLimit(): RequestHandler {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const state = localsOf(res).rateLimit;
-    if (state && !state.allowed) {
+/**
+ * Takes one request from the rate limit of the key, or of the client address, and sets the
+ * X-RateLimit-* headers; then 503 while draining, 429 over the rate limit, 204 for an allowed
+ * CORS preflight, or on to the operations. A thrown ApiError reaches the error handler.
+ */
+function admit(deps: AppDeps, req: Request, res: Response, next: NextFunction, identity: Identity): void {
+  try {
+    const locals = localsOf(res);
+    locals.caller = identity.caller;
+    locals.authError = identity.authError;
+    const state = deps.access.takeRequest(identity.caller ? { caller: identity.caller } : { address: req.ip ?? 'unknown' });
+    res.setHeader('X-RateLimit-Limit', String(state.limit));
+    res.setHeader('X-RateLimit-Remaining', String(state.remaining));
+    res.setHeader('X-RateLimit-Reset', String(state.resetSeconds));
+    locals.rateLimit = state;
+    // An unexpected failure of authentication is a 500, still with the rate-limit headers.
+    if (identity.unexpected !== undefined) throw identity.unexpected;
+    assertNotDraining(deps.lifecycle, res);
+    if (!state.allowed) {
       throw new ApiError(
         'rate_limit_exceeded',
         `Rate limit of ${state.limit} requests per window exceeded. Retry after ${state.resetSeconds} s, with exponential backoff.`,
         { retryAfterSeconds: state.resetSeconds },
       );
     }
-    next();
-  };
+  } catch (error) {
+    next(error);
+    return;
+  }
+  answerPreflight(req, res, next);
 }
 
-/** Keeps the route template for the request log; Express resets `req.baseUrl` once the router is done. */
-const rememberRoute: RequestHandler = (req, res, next) => {
-  localsOf(res).route = `${req.baseUrl}${(req.route as { path: string }).path}`;
-  next();
-};
-
 function guardOperation(deps: AppDeps, operation: Operation): RequestHandler {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const { caller, authError } = localsOf(res);
+  return (req: Request, res: Response, next: NextFunction) => {
+    const locals = localsOf(res);
+    // The route template for the request log; Express resets `req.baseUrl` once the router is done.
+    locals.route = `${req.baseUrl}${(req.route as { path: string }).path}`;
+    const { caller, authError } = locals;
     if (authError) throw authError;
     if (!caller) throw new ApiError('missing_api_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
     if (!deps.rules.current().capabilities.isActive(operation.capability)) {
