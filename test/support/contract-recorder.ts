@@ -1,10 +1,27 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
 import type { AppDeps } from '../../src/app-deps.js';
 import { OPERATIONS } from '../../src/http/operations/index.js';
-import { buildOpenApiDocument } from '../../src/openapi/openapi-document.js';
+import type { CapabilityRegistry } from '../../src/capabilities/capability-registry.js';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/openapi-document.js';
 import { expectMatchesOpenApi } from './openapi.js';
 
 const API_BASES = ['/api/v1/', '/v1/'];
+
+/**
+ * The document an app serves, built once per capability registry (as the app's own /openapi.json
+ * route does): the validators compiled for it are cached per document, so one document per
+ * response would compile them again for every response.
+ */
+const documents = new WeakMap<CapabilityRegistry, OpenApiDocument>();
+function documentFor(deps: AppDeps): OpenApiDocument {
+  const registry = deps.rules.current().capabilities;
+  let document = documents.get(registry);
+  if (!document) {
+    document = buildOpenApiDocument(OPERATIONS, registry, { bodyLimitBytes: deps.config.BODY_LIMIT });
+    documents.set(registry, document);
+  }
+  return document;
+}
 
 /**
  * Wraps an app so that every JSON response it sends under an API base is checked against the
@@ -33,7 +50,7 @@ export function recordContract(app: express.Express, deps: AppDeps): { app: expr
     };
     res.on('finish', () => {
       const headers = Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
-      const document = buildOpenApiDocument(OPERATIONS, deps.rules.current().capabilities, { bodyLimitBytes: deps.config.BODY_LIMIT });
+      const document = documentFor(deps);
       checked += 1;
       try {
         expectMatchesOpenApi({ status: res.statusCode, headers, body }, req.method, req.originalUrl, document);
