@@ -55,6 +55,7 @@ export class Knowledge {
   private readonly requirements = new Map<string, Grounded<Requirements>>();
   private readonly financialRules = new Map<string, Grounded<FinancialRequirement>>();
   private readonly financialTotals = new Map<string, Promise<Grounded<FinancialRequirement>>>();
+  private publishedDates: readonly (string | null)[] | undefined;
 
   constructor(files: KnowledgeFiles) {
     this.files = files;
@@ -83,21 +84,20 @@ export class Knowledge {
    * The verification date (null when unknown) of every published fact of this snapshot: the
    * facts with a value (general rules, country records, financial supplements), every band of
    * a financial rule that states an amount, and every document requirement. The status page's
-   * freshness is computed from these.
+   * freshness is computed from these. Computed once per snapshot.
    */
-  verificationDates(): (string | null)[] {
+  verificationDates(): readonly (string | null)[] {
+    if (this.publishedDates) return this.publishedDates;
     const dates: (string | null)[] = [];
     for (const fact of this.facts.values()) if (fact.value !== null) dates.push(fact.last_verified_at);
     for (const rule of this.files.financial) {
       for (const variant of rule.variants) {
-        for (const band of variant.bands) {
-          if (band.calculation.method === 'not_published') continue;
-          dates.push(band.last_verified_at !== undefined ? band.last_verified_at : variant.last_verified_at !== undefined ? variant.last_verified_at : rule.last_verified_at);
-        }
+        for (const band of variant.bands) if (band.calculation.method !== 'not_published') dates.push(bandVerifiedAt(rule, variant, band));
       }
     }
     const { all_purposes, by_purpose } = this.files.common;
     for (const item of [...all_purposes, ...Object.values(by_purpose).flat(), ...this.files.national]) dates.push(item.last_verified_at);
+    this.publishedDates = dates;
     return dates;
   }
 
@@ -365,9 +365,16 @@ function describeBand(rule: FinancialFile, variant: Variant, band: Band, days: n
     reason: notPublished ? c.reason : null,
     confidence: notPublished ? null : (band.confidence ?? variant.confidence ?? rule.confidence),
     sources: band.sources ?? variant.sources ?? rule.sources,
-    last_verified_at: band.last_verified_at !== undefined ? band.last_verified_at : variant.last_verified_at !== undefined ? variant.last_verified_at : rule.last_verified_at,
+    last_verified_at: bandVerifiedAt(rule, variant, band),
     note: band.note ?? variant.note ?? null,
   };
+}
+
+/** A band's verification date: its own, else its variant's, else the rule file's (an explicit null overrides too). */
+function bandVerifiedAt(rule: FinancialFile, variant: Variant, band: Band): string | null {
+  if (band.last_verified_at !== undefined) return band.last_verified_at;
+  if (variant.last_verified_at !== undefined) return variant.last_verified_at;
+  return rule.last_verified_at;
 }
 
 /** Every fact a country record carries (not the general facts it references). */
