@@ -69,8 +69,8 @@ export function requirePositional(positionals: string[], index: number, name: st
 /**
  * Runs an operator command on the database of DATABASE_URL (migrated first), and maps failures
  * to exit codes: 0 done, 1 refused or failed (unknown id, database error, bad environment),
- * 2 a usage error (the usage text is printed). With --json, errors are printed as
- * `{"error": {"message"}}` on stdout too, so scripts read one document either way.
+ * 2 a usage error (the usage text is printed). Errors go to stderr; with --json, `runCli` turns
+ * the first line into the `{"error": {"message"}}` document on stdout, as for every command.
  */
 export async function runOperatorCommand(
   io: CliIo,
@@ -80,7 +80,6 @@ export async function runOperatorCommand(
 ): Promise<number> {
   const json = args.includes('--json');
   const fail = (message: string, code: number) => {
-    if (json) io.out(`${JSON.stringify({ error: { message } })}\n`);
     io.err(`svc: ${message}\n${code === 2 ? `\n${usage}\n` : ''}`);
     return code;
   };

@@ -62,6 +62,7 @@ describe('svc operator commands', () => {
     const result = await svc(url, ...argv.map((arg) => (arg === '$account' ? accountId : arg)), '--json');
     expect(result.code, result.out).toBe(1);
     expect(result.err).toMatch(message);
+    expect(result.json).toEqual({ error: { message: expect.stringMatching(message) } });
   });
 
   it('exits 1 naming the variable when DATABASE_URL is malformed', async () => {
