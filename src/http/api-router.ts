@@ -9,7 +9,7 @@ import { localsOf } from './request-context.js';
 import { validateInput } from './validate-input.js';
 
 /**
- * The pipeline every API request goes through, in this order (README "Order of checks"):
+ * The pipeline every API request goes through, in this order (docs/decisions.md, "Order of checks"):
  *  1. resolve the bearer key (in memory; a well-formed key not in memory waits for one throttled
  *     reload, so a key made a moment ago works at once) and take one request from the rate limit
  *     of the key, or of the client address when the key did not resolve; set the X-RateLimit-* headers;

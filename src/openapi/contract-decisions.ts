@@ -8,7 +8,7 @@ export interface ContractDecision {
 
 /**
  * The decisions of the v1 contract, written once: the OpenAPI document's description renders them,
- * and the README's "Decisions" table must list the same rows (the contract catalog test compares
+ * and docs/decisions.md's table must list the same rows (the contract catalog test compares
  * them), so the two cannot drift apart.
  */
 export const CONTRACT_DECISIONS: readonly ContractDecision[] = [

@@ -5,11 +5,16 @@ export function readme(): string {
   return readFileSync('README.md', 'utf8');
 }
 
+/** A documentation page as committed, by its path from the repository root (`docs/operations.md`). */
+export function doc(path: string): string {
+  return readFileSync(path, 'utf8');
+}
+
 /** The text of the `## heading` section, up to the next `## ` heading. Throws when absent. */
 export function section(markdown: string, heading: string): string {
   const lines = markdown.split('\n');
   const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
-  if (start < 0) throw new Error(`README has no "## ${heading}" section`);
+  if (start < 0) throw new Error(`no "## ${heading}" section in this markdown`);
   const end = lines.findIndex((line, index) => index > start && line.startsWith('## '));
   return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_REFERENCE, ConfigSchema, parseConfig, type Config } from '../../src/config.js';
 import { CONTRACT_DECISIONS } from '../../src/openapi/contract-decisions.js';
-import { firstTable, readme, renderTable, section, unquote } from './markdown-tables.js';
+import { doc, firstTable, readme, renderTable, section, unquote } from './markdown-tables.js';
 
 describe('README', () => {
   it('opens with the two commands a newcomer runs: npm ci && npm start, then npm test', () => {
@@ -28,7 +28,7 @@ describe('README', () => {
     expect(pkg.scripts.lint).not.toMatch(/\|\|\s*true/);
   });
 
-  it('documents every configuration variable with its default and meaning, as src/config.ts has them', () => {
+  it('the README documents every configuration variable with its default and meaning, as src/config.ts has them', () => {
     const expected = Object.entries(CONFIG_REFERENCE).map(([name, row]) => [`\`${name}\``, `\`${row.default}\``, row.meaning]);
     const actual = firstTable(section(readme(), 'Configuration'));
     expect(actual, `README "## Configuration" should hold:\n${renderTable(['Variable', 'Default', 'Meaning'], expected)}`).toEqual(expected);
@@ -51,15 +51,15 @@ describe('README', () => {
     expect(value === undefined || (Array.isArray(value) && value.length === 0), JSON.stringify(value)).toBe(true);
   });
 
-  it('lists every decision on the spec\'s "not shown" items, as the OpenAPI document does', () => {
+  it('docs/decisions.md lists every decision on the spec\'s "not shown" items, as the OpenAPI document does', () => {
     const expected = CONTRACT_DECISIONS.map((row) => [row.topic, row.decision]);
-    const actual = firstTable(section(readme(), 'Decisions on what the specification leaves open'));
-    expect(actual, `README decisions table should be:\n${renderTable(['Open point (spec section)', 'Decision'], expected)}`).toEqual(expected);
+    const actual = firstTable(section(doc('docs/decisions.md'), 'Decisions on what the specification leaves open'));
+    expect(actual, `docs/decisions.md table should be:\n${renderTable(['Open point (spec section)', 'Decision'], expected)}`).toEqual(expected);
     for (const row of CONTRACT_DECISIONS) expect(row.decision, row.topic).not.toContain('|');
   });
 
-  it.each(['NODE_ENV', 'HOST=0.0.0.0', 'DATABASE_URL', 'TRUST_PROXY', 'SIGTERM', 'SIGHUP', '/readyz'])('the production section covers %s', (term) => {
-    expect(section(readme(), 'Running in production')).toContain(term);
+  it.each(['NODE_ENV', 'HOST=0.0.0.0', 'DATABASE_URL', 'TRUST_PROXY', 'SIGTERM', 'SIGHUP', '/readyz'])('docs/operations.md production section covers %s', (term) => {
+    expect(section(doc('docs/operations.md'), 'Running in production')).toContain(term);
   });
 
   it('names each error code as code, not prose', () => {
