@@ -3,7 +3,7 @@ import { isApiError } from '../errors/api-error.js';
 import type { Grounded } from '../http/envelope.js';
 import { oldestVerificationDate } from '../knowledge/fact.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
-import { isGeneralTopic, type GeneralTopic, type Topic, type TravelPurpose } from '../knowledge/topics.js';
+import { isGeneralTopic, type GeneralTopic, type Topic } from '../knowledge/topics.js';
 import { classifyQuestion, type Classification } from '../language/classify-question.js';
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
 import { tokenizeText } from '../language/tokenize-question.js';
@@ -12,28 +12,14 @@ import type { AnswerReason } from './answer-reason.js';
 import type { AnswerBody, AnswerData, UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
-import { mainDestinationByStay, placesNamed, type PlacesNamed } from './main-destination.js';
+import type { PartInput } from './part-input.js';
+import { mainDestinationByStay, placesNamed } from './main-destination.js';
 
 /** What the composer reads: one rules snapshot (knowledge, language tables, capability registry). */
 export interface AnswerContext {
   knowledge: Knowledge;
   language: LanguageTables;
   capabilities: CapabilityRegistry;
-}
-
-/** What a topic composer gets: the question as understood (hints applied) and the snapshot. */
-export interface PartInput {
-  knowledge: Knowledge;
-  /** The question's normalised words joined by one space, padded with spaces for phrase tests. */
-  text: string;
-  country: string | null;
-  travelPurpose: TravelPurpose | null;
-  days: number | null;
-  nationality: string | null;
-  /** The distinct Schengen states the question names (a sole destination, or several), with the stay it gives for each. */
-  places: PlacesNamed;
-  /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
-  subjectTopic: Topic | null;
 }
 
 /** Intents whose answer is another operation's data (or the visa list), and their composers. */

@@ -4,7 +4,7 @@ import type { RequirementItem } from '../knowledge/requirement-schemas.js';
 import { MAX_DAYS } from '../knowledge/financial-schemas.js';
 import type { FinancialBand } from '../knowledge/response-schemas.js';
 import type { AnswerPart, UsedFact } from './answer-part.js';
-import type { PartInput } from './compose-answer.js';
+import type { PartInput } from './part-input.js';
 import { formatMoney, formatNumber, joinPhrases } from './format-value.js';
 import { hasCue, useFact } from './general-part.js';
 import { GENERAL_TEMPLATES } from './general-templates.js';

@@ -1,7 +1,7 @@
 import type { Fact } from '../knowledge/fact.js';
 import type { GeneralTopic } from '../knowledge/topics.js';
 import type { AnswerPart, UsedFact } from './answer-part.js';
-import type { PartInput } from './compose-answer.js';
+import type { PartInput } from './part-input.js';
 import { GENERAL_TEMPLATES, type FactTemplate } from './general-templates.js';
 
 /** Words that ask for a topic as a whole, next to any specific detail. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadAnswerFixtures } from '../../src/answers/answer-fixture.js';
-import { answerInvariantProblems, numbersInText } from '../../src/answers/check-answer.js';
+import { loadAnswerFixtures } from '../../src/quality/answer-fixture.js';
+import { answerInvariantProblems, numbersInText } from '../../src/quality/check-answer.js';
 import { composeAnswer, topicOfIntent, type AnswerContext } from '../../src/answers/compose-answer.js';
 import { conditionClause, nationalsOf } from '../../src/answers/country-parts.js';
 import { agesIn } from '../../src/answers/general-templates.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateClassification } from '../../src/language/evaluate-classification.js';
-import { loadQuestionFixtures } from '../../src/language/question-fixtures.js';
+import { evaluateClassification } from '../../src/quality/evaluate-classification.js';
+import { loadQuestionFixtures } from '../../src/quality/question-fixtures.js';
 import { capabilities, tables } from './tables.js';
 
 const heldOut = loadQuestionFixtures('fixtures/questions/held-out.json');

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
-import { evaluateClassification, type ClassificationReport, type Rate } from '../../language/evaluate-classification.js';
+import { evaluateClassification, type ClassificationReport, type Rate } from '../../quality/evaluate-classification.js';
 import { loadLanguageTables } from '../../language/language-tables.js';
-import { loadQuestionFixtures } from '../../language/question-fixtures.js';
+import { loadQuestionFixtures } from '../../quality/question-fixtures.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { ANSWERS_SUITE_USAGE, runAnswersSuite } from './fixtures-answers.js';
 
