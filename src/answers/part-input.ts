@@ -1,6 +1,6 @@
 import type { Knowledge } from '../knowledge/knowledge.js';
 import type { Topic, TravelPurpose } from '../knowledge/topics.js';
-import type { PlacesNamed } from './main-destination.js';
+import type { PlacesNamed } from '../language/places-named.js';
 
 /**
  * What a topic composer gets: the question as understood (hints applied) and the snapshot. Its
