@@ -194,6 +194,8 @@ export const SpellingFileSchema = z.strictObject({
   $comment: z.string().optional(),
   min_length: z.number().int().min(4).max(10),
   long_word_length: z.number().int().min(6).max(20),
+  /** Words of other languages: never corrected nor inflected; two or more make a question not English. */
+  foreign_words: z.array(z.string().regex(/^[a-z]+$/, 'must be one lower-case word')),
   ordinary_words: z.array(z.string().regex(/^[a-z]+$/, 'must be one lower-case word')),
 });
 
@@ -303,6 +305,8 @@ export interface LanguageTables {
     known: ReadonlySet<string>;
     /** Candidates by first letter, then by length (`[length]`). */
     candidates: ReadonlyMap<string, readonly (readonly SpellingCandidate[] | undefined)[]>;
+    /** Words of other languages ("genom", "pays"): never corrected nor read as an inflected English word. */
+    foreign: ReadonlySet<string>;
   };
 }
 
@@ -492,7 +496,7 @@ function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.outpu
     (byLength[word.length] ??= []).push({ word, length: word.length });
     candidates.set(first, byLength);
   }
-  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates };
+  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates, foreign: new Set(file.foreign_words) };
 }
 
 function isPlural(demonym: string, all: readonly string[]): boolean {
