@@ -110,7 +110,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     subjectTopic: subjectTopic(reading),
   };
   const parts: AnswerPart[] = [];
-  for (const intent of intents) parts.push(await answerIntent(intent, input));
+  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input)));
 
   // Every topic without an answer is named with its reason: a part is never dropped silently.
   const unanswered: UnansweredTopic[] = [];
@@ -185,6 +185,21 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
   const composer = COUNTRY_INTENTS[intent];
   if (composer) return composer(input);
   return { reason: 'no_matching_rule' };
+}
+
+/**
+ * A part answers a question that asks for a contact, a statistic, a consequence... (asks.json)
+ * only when its topic or one of its facts is declared to answer that kind; otherwise the rules
+ * hold nothing that answers what is asked, and a fact merely about the same state or topic is
+ * not given in its place (`no_matching_rule`).
+ */
+function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart): AnswerPart {
+  if (!isAnswered(part) || asks.length === 0) return part;
+  const answered = asks.every((kind) => {
+    const by = language.answeredBy.get(kind);
+    return by !== undefined && (by.has(topic) || part.facts.some((fact) => by.has(fact.id)));
+  });
+  return answered ? part : { reason: 'no_matching_rule' };
 }
 
 /** A fact used by two topics appears once. */

@@ -69,6 +69,12 @@ export interface QuestionReading {
    * them, and each is answered as far as the rules go.
    */
   competing: boolean;
+  /**
+   * What the question asks for that only some facts answer (asks.json kinds: contact,
+   * statistic, personal_case, opinion, consequence, other_system), in the order asked; empty
+   * when it asks none of them.
+   */
+  asks: readonly string[];
 }
 
 /**
@@ -132,7 +138,8 @@ export function readQuestion(tables: LanguageTables, question: string): Question
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing };
+  const asks = [...new Set(tables.asks.findAll(words).flatMap((match) => match.values))];
+  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks };
 }
 
 /**

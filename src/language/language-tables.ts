@@ -199,6 +199,24 @@ export const SpellingFileSchema = z.strictObject({
   ordinary_words: z.array(z.string().regex(/^[a-z]+$/, 'must be one lower-case word')),
 });
 
+/**
+ * What a question asks for that only some facts answer (a contact, a statistic, a personal case,
+ * an opinion, a consequence, another system's procedure), with the cue phrases that ask it and
+ * the topics or fact ids that answer it. A question that asks one of these kinds is answered only
+ * by a part whose topic or facts are declared to answer it; a kind nothing answers gives `null`.
+ */
+export const AsksFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  kinds: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z_]+$/, 'must be a snake_case kind such as contact'),
+      description: z.string().min(1),
+      cues: phraseList.min(1),
+      answered_by: z.array(z.string().regex(/^[a-z_]+(\.[a-z0-9_]+)*$/, 'must be a topic (fees) or a fact id (ees.retention_overstayers)')),
+    }),
+  ),
+});
+
 /** Where a country term comes from: a Schengen state, a confusable non-member, or a nationality only. */
 export type CountryScope = 'schengen' | 'not_schengen' | 'nationality';
 export type CountryTermKind = 'name' | 'demonym' | 'city';
@@ -308,9 +326,13 @@ export interface LanguageTables {
     /** Words of other languages ("genom", "pays"): never corrected nor read as an inflected English word. */
     foreign: ReadonlySet<string>;
   };
+  /** What-is-asked cues (asks.json): phrase → kind id. */
+  asks: PhraseIndex<string>;
+  /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does). */
+  answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json'] as const;
+export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
 
 /**
  * Reads, validates and compiles `dir`/*.json (normally rules/language). Every file is checked
@@ -338,12 +360,13 @@ export function loadLanguageTables(dir: string): LanguageTables {
     durations: read('durations.json', DurationsFileSchema),
     profile: read('profile.json', ProfileFileSchema),
     spelling: read('spelling.json', SpellingFileSchema),
+    asks: read('asks.json', AsksFileSchema),
   };
-  const { intents, countries, nationalities, purposes, durations, profile, spelling } = files;
-  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling) {
+  const { intents, countries, nationalities, purposes, durations, profile, spelling, asks } = files;
+  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling || !asks) {
     throw new RuleFilesError(problems);
   }
-  return compileLanguageTables({ intents, countries, nationalities, purposes, durations, profile, spelling });
+  return compileLanguageTables({ intents, countries, nationalities, purposes, durations, profile, spelling, asks });
 }
 
 /** Validates one parsed table file; throws a RuleFilesError naming `file`, each JSON path and its fix. */
@@ -375,6 +398,7 @@ export interface LanguageTableFiles {
   durations: z.output<typeof DurationsFileSchema>;
   profile: z.output<typeof ProfileFileSchema>;
   spelling: z.output<typeof SpellingFileSchema>;
+  asks: z.output<typeof AsksFileSchema>;
 }
 
 /** Compiles validated table files into look-up structures. Pure apart from building them. */
@@ -436,7 +460,12 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
   const durationPhrases = new PhraseIndex<number>();
   for (const [p, value] of Object.entries(files.durations.phrases)) durationPhrases.add(phraseWords(p), value);
 
+  const asks = new PhraseIndex<string>();
+  for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(phraseWords(p), kind.id);
+
   const tables: Omit<LanguageTables, 'spelling'> = {
+    asks,
+    answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
     threshold: files.intents.threshold,
     intentOrder: files.intents.intents.map((intent) => intent.id),
     routes,
@@ -482,7 +511,7 @@ function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.outpu
   const known = new Set<string>(file.ordinary_words);
   const indexes: PhraseIndex<unknown>[] = [
     tables.signals, tables.countryTerms, tables.purposes, tables.relations, tables.visitVerbs, tables.notPurpose,
-    tables.numberWords, tables.durationPhrases, tables.employment, tables.minor,
+    tables.numberWords, tables.durationPhrases, tables.employment, tables.minor, tables.asks,
   ];
   const tableWords = new Set<string>(tables.domainWords);
   for (const built of indexes) for (const word of built.vocabulary()) tableWords.add(word);
