@@ -106,8 +106,12 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
   const shouting = isShouting(tokens);
   const found = mentions.length > 0;
   tokens.forEach((token, i) => {
-    if (taken[i] || shouting || token.raw.length < 2 || token.raw.length > 3 || token.raw !== token.raw.toUpperCase()) return;
-    const code = tables.codes.get(token.raw);
+    if (taken[i] || shouting || token.raw.length < 2 || token.raw.length > 3) return;
+    // "us passport", "us citizen": a code typed in lower case is one only before a nationality
+    // cue (citizen, passport, national), where the pronoun "us" cannot stand.
+    const lowerCaseNationality = token.raw === token.raw.toLowerCase() && tables.lowerCaseCodes.has(token.raw.toUpperCase()) && tables.nationalityAfter.matchAt(words, i + 1) !== null;
+    if (token.raw !== token.raw.toUpperCase() && !lowerCaseNationality) return;
+    const code = tables.codes.get(token.raw.toUpperCase());
     if (!code) return;
     // A code that is also a word ("IT", "US") counts beside a named country only where a word
     // could not stand: before "visa", "embassy", "citizens" ("a US visa requirement for Germans").

@@ -157,6 +157,8 @@ export const CountriesFileSchema = z
     schengen: z.array(CountrySchema).length(29, 'must list the 29 Schengen states'),
     not_schengen: z.array(CountrySchema.required({ note: true })),
     word_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)),
+    /** Codes also read in lower case right before a nationality cue ("us passport", "us citizen"). */
+    lower_case_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
     cues: z.strictObject({
       destination_before: phraseList,
       origin_before: phraseList,
@@ -312,6 +314,8 @@ export interface LanguageTables {
   /** Upper-case codes as typed → ISO code ("EL" → "GR", "UK" → "GB"). */
   codes: ReadonlyMap<string, string>;
   wordCodes: ReadonlySet<string>;
+  /** Codes also read in lower case before a nationality cue ("us passport"). */
+  lowerCaseCodes: ReadonlySet<string>;
   destinationBefore: PhraseIndex<true>;
   originBefore: PhraseIndex<true>;
   destinationAfter: PhraseIndex<true>;
@@ -501,6 +505,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     countries,
     codes,
     wordCodes: new Set(files.countries.word_codes),
+    lowerCaseCodes: new Set(files.countries.lower_case_codes ?? []),
     destinationBefore: index(files.countries.cues.destination_before, true as const),
     originBefore: index(files.countries.cues.origin_before, true as const),
     destinationAfter: index(files.countries.cues.destination_after, true as const),

@@ -268,3 +268,17 @@ describe('profile: employment and minor', () => {
     expect(classify('documents for France').profile).toEqual({ nationality: null, employment: null, minor: null });
   });
 });
+
+describe('lower-case nationalities (issue 9)', () => {
+  it.each([
+    ['does us passport need visa for europe', 'US'],
+    ['us citizen going to spain for a week', 'US'],
+    ['indian citizen do i need visa for france', 'IN'],
+  ])('"%s" → nationality %s', (question, code) => {
+    expect(classify(question).profile.nationality, show(question)).toBe(code);
+  });
+
+  it.each(['stamp at passport control', 'can you tell us about the visa'])('"%s" names no nationality', (question) => {
+    expect(classify(question).profile.nationality, show(question)).toBeNull();
+  });
+});
