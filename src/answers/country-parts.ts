@@ -49,7 +49,7 @@ function itemList(items: readonly RequirementItem[]): string {
  * the purpose and the state's own. Needs the country.
  */
 export function answerDocuments(input: PartInput): AnswerPart {
-  if (!input.country) return { reason: 'missing_country' };
+  if (!input.country) return answerCommonDocuments(input);
   const requirements = input.knowledge.documentRequirements(input.country, input.travelPurpose).data;
   const facts = new Map<string, UsedFact>();
   const sentences: string[] = [];
@@ -62,6 +62,28 @@ export function answerDocuments(input: PartInput): AnswerPart {
     if (group.purpose_specific.length > 0) sentences.push(`For ${group.travel_purpose}: ${itemList(group.purpose_specific)}.`);
     if (group.state_specific.length > 0) sentences.push(`Specific to ${requirements.name} for ${group.travel_purpose}: ${itemList(group.state_specific)}.`);
   }
+  return { facts: [...facts.values()], sentences };
+}
+
+/**
+ * Documents without a state: the Visa Code items are the same in every Schengen state, so they
+ * are answered (for the purpose given, or each purpose) and the answer says that a state's own
+ * additions need the state.
+ */
+function answerCommonDocuments(input: PartInput): AnswerPart {
+  const { allPurposes, byPurpose } = input.knowledge.commonDocuments();
+  if (allPurposes.length === 0) return { reason: 'missing_country' };
+  const facts = new Map<string, UsedFact>();
+  for (const item of allPurposes) facts.set(item.id, itemFact(item));
+  const sentences = [`In every Schengen state (Visa Code), every applicant provides: ${itemList(allPurposes)}.`];
+  const purposes = input.travelPurpose ? [input.travelPurpose] : (Object.keys(byPurpose) as (keyof typeof byPurpose)[]);
+  for (const purpose of purposes) {
+    const items = byPurpose[purpose];
+    if (items.length === 0) continue;
+    for (const item of items) facts.set(item.id, itemFact(item));
+    sentences.push(`For ${purpose}: ${itemList(items)}.`);
+  }
+  sentences.push('A state may add its own documents: name the state for its additions.');
   return { facts: [...facts.values()], sentences };
 }
 

@@ -163,6 +163,14 @@ export class Knowledge {
     return required(this.countryInfo.get(iso), iso);
   }
 
+  /**
+   * The Visa Code documents every state asks for, whatever the state: the items of every
+   * application and those of each purpose (no national additions, which need a state).
+   */
+  commonDocuments(): { allPurposes: readonly RequirementItem[]; byPurpose: Readonly<Record<TravelPurpose, readonly RequirementItem[]>> } {
+    return { allPurposes: this.files.common.all_purposes, byPurpose: this.files.common.by_purpose };
+  }
+
   documentRequirements(iso: string, purpose: TravelPurpose | null): Grounded<Requirements> {
     return required(this.requirements.get(`${iso}:${purpose ?? 'all'}`), iso);
   }
