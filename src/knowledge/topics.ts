@@ -49,6 +49,17 @@ export const GENERAL_TOPICS = [
   'ees',
   'etias',
   'visa_requirement',
+  'visa_types',
+  'airport_transit',
+  'application_procedure',
+  'eu_family',
+  'residence_permit_holders',
+  'refusal_appeal',
+  'overstay',
+  'visa_extension',
+  'minors',
+  'biometrics',
+  'visa_free_travel',
 ] as const satisfies readonly Topic[];
 export type GeneralTopic = (typeof GENERAL_TOPICS)[number];
 

@@ -39,13 +39,16 @@ describe('unanswered topics', () => {
     expect(data.unanswered).toEqual([{ topic: 'financial_means', reason: 'value_not_verified' }]);
   });
 
-  it('names each unanswered topic of a null answer with its own reason (extending a visa, and its fee)', async () => {
-    const data = await ask('Can I extend my Schengen visa and what does it cost?');
+  // Issue 10 published the extension rules and fee (Visa Code Art. 33), so the former example
+  // ("Can I extend my Schengen visa and what does it cost?") is answered now: an unconfirmed
+  // overstay fine and documents without a state take its place.
+  it('names each unanswered topic of a null answer with its own reason (overstay fines, and documents without a state)', async () => {
+    const data = await ask('What documents do I need and what fines do overstayers pay?');
     expect(data.answer).toBeNull();
-    expect(data.reason).toBe('no_matching_rule');
+    expect(data.reason).toBe('value_not_verified');
     expect(data.unanswered).toEqual([
-      { topic: 'short_stay', reason: 'no_matching_rule' },
-      { topic: 'fees', reason: 'value_not_verified' },
+      { topic: 'overstay', reason: 'value_not_verified' },
+      { topic: 'documents', reason: 'missing_country' },
     ]);
   });
 
