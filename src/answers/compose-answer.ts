@@ -180,6 +180,14 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
     if (!isAnswered(rule) || !applied) return rule;
     return { facts: [...rule.facts, applied.fact], sentences: [...rule.sentences, applied.sentence] };
   }
+  // "How do I apply for a Finnish visa?": the Visa Code procedure is the same in every state;
+  // the named state adds its authority, its official visa pages and its application channels.
+  if (intent === 'application_procedure' && input.country) {
+    const rule = answerGeneralTopic('application_procedure', input);
+    const local = answerCountryInformation(input);
+    if (!isAnswered(rule) || !isAnswered(local)) return isAnswered(rule) ? rule : local;
+    return { facts: [...rule.facts, ...local.facts], sentences: [...rule.sentences, ...local.sentences] };
+  }
   const topic = GENERAL_INTENTS[intent];
   if (topic) return answerGeneralTopic(topic, input);
   const composer = COUNTRY_INTENTS[intent];

@@ -178,7 +178,7 @@ function decideIntent(
   if (facts.outside) {
     // "Is Cyprus part of Schengen?" asks whether a non-member is a member: the membership rules
     // answer it, so it is routed to them rather than refused as a destination.
-    if (first && first[0] === 'country_list' && first[1] >= STRONG_CUE) {
+    if (ranked.some(([intent, score]) => intent === 'country_list' && score >= STRONG_CUE)) {
       return {
         intent: 'country_list',
         confidence: RULE_CONFIDENCE,
