@@ -110,7 +110,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     subjectTopic: subjectTopic(reading),
   };
   const parts: AnswerPart[] = [];
-  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input)));
+  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
 
   // Every topic without an answer is named with its reason: a part is never dropped silently.
   const unanswered: UnansweredTopic[] = [];
@@ -201,11 +201,13 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
  * hold nothing that answers what is asked, and a fact merely about the same state or topic is
  * not given in its place (`no_matching_rule`).
  */
-function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart): AnswerPart {
+function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, nationality: string | null): AnswerPart {
   if (!isAnswered(part) || asks.length === 0) return part;
+  // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
+  if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
   const answered = asks.every((kind) => {
     const by = language.answeredBy.get(kind);
-    return by !== undefined && (by.has(topic) || part.facts.some((fact) => by.has(fact.id)));
+    return by !== undefined && (by.has('*') || by.has(topic) || part.facts.some((fact) => by.has(fact.id)));
   });
   return answered ? part : { reason: 'no_matching_rule' };
 }

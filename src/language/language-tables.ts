@@ -236,7 +236,9 @@ export const AsksFileSchema = z.strictObject({
       id: z.string().regex(/^[a-z_]+$/, 'must be a snake_case kind such as contact'),
       description: z.string().min(1),
       cues: phraseList.min(1),
-      answered_by: z.array(z.string().regex(/^[a-z_]+(\.[a-z0-9_]+)*$/, 'must be a topic (fees) or a fact id (ees.retention_overstayers)')),
+      answered_by: z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z0-9_]+)*)$/, 'must be a topic (fees), a fact id (ees.retention_overstayers) or * (every topic)')),
+      /** Topics whose answer to this kind depends on the nationality ("do I need a transit visa?"). */
+      needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
     }),
   ),
 });
@@ -354,8 +356,10 @@ export interface LanguageTables {
   };
   /** What-is-asked cues (asks.json): phrase → kind id. */
   asks: PhraseIndex<string>;
-  /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does). */
+  /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
   answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Kind id → the topics whose answer to it needs the nationality. */
+  needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
@@ -492,6 +496,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
   const tables: Omit<LanguageTables, 'spelling'> = {
     asks,
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
+    needsNationality: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.needs_nationality ?? [])])),
     threshold: files.intents.threshold,
     intentOrder: files.intents.intents.map((intent) => intent.id),
     routes,
