@@ -106,11 +106,20 @@ export function readQuestion(tables: LanguageTables, question: string): Question
     (a, b) => b[1] - a[1] || (scored.firstAt.get(a[0]) ?? Infinity) - (scored.firstAt.get(b[0]) ?? Infinity),
   );
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
-  const decision = decideIntent(tables, ranked, words, {
-    country: places.country,
-    outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
-    detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
-  });
+  const asks = [...new Set(tables.asks.findAll(words).flatMap((match) => match.values))];
+  const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
+  const decision = outOfScopeKind
+    ? {
+        intent: 'out_of_scope' as const,
+        confidence: RULE_CONFIDENCE,
+        competing: false,
+        evidence: [{ field: 'intent' as const, value: 'out_of_scope', matched: outOfScopeKind, rule: `asks for a ${outOfScopeKind}, which no visa rule states (asks.json)` }],
+      }
+    : decideIntent(tables, ranked, words, {
+        country: places.country,
+        outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
+        detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
+      });
 
   const evidence: Evidence[] = [
     ...decision.evidence,
@@ -138,7 +147,6 @@ export function readQuestion(tables: LanguageTables, question: string): Question
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  const asks = [...new Set(tables.asks.findAll(words).flatMap((match) => match.values))];
   return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks };
 }
 

@@ -166,6 +166,11 @@ function classifyMention(
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 
   const destination = before(tables.destinationBefore);
+  // "Who can apply for a Schengen visa in the UK?": a non-member after "in", in a question about
+  // applying for a Schengen visa, is where the application is lodged, not where the trip goes.
+  if (m.scope === 'not_schengen' && destination === 'in' && lodgesSchengenApplication(words)) {
+    return { ...base, role: 'residence', rule: `${m.rule} after "in", where a Schengen visa application is lodged`, score: -5 };
+  }
   let score = m.kind === 'name' ? 0.5 : 0;
   let rule = m.rule;
   if (destination) {
@@ -176,6 +181,11 @@ function classifyMention(
     rule += ` before "${words.slice(destinationAfter.start, destinationAfter.end).join(' ')}"`;
   }
   return { ...base, role: 'destination', rule, score };
+}
+
+/** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa"). */
+function lodgesSchengenApplication(words: readonly string[]): boolean {
+  return words.includes('schengen') && words.some((word) => word === 'apply' || word === 'applying' || word === 'application' || word === 'consulates');
 }
 
 /** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */

@@ -237,6 +237,8 @@ export const AsksFileSchema = z.strictObject({
       description: z.string().min(1),
       cues: phraseList.min(1),
       answered_by: z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z0-9_]+)*)$/, 'must be a topic (fees), a fact id (ees.retention_overstayers) or * (every topic)')),
+      /** An intent every question asking this kind has (statistics are no visa-rule question: out_of_scope). */
+      intent: z.literal('out_of_scope').optional(),
       /** Topics whose answer to this kind depends on the nationality ("do I need a transit visa?"). */
       needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
     }),
@@ -358,6 +360,8 @@ export interface LanguageTables {
   asks: PhraseIndex<string>;
   /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
   answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Kinds whose question is out of scope whatever else it names (statistics). */
+  outOfScopeKinds: ReadonlySet<string>;
   /** Kind id → the topics whose answer to it needs the nationality. */
   needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -496,6 +500,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
   const tables: Omit<LanguageTables, 'spelling'> = {
     asks,
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
+    outOfScopeKinds: new Set(files.asks.kinds.filter((kind) => kind.intent === 'out_of_scope').map((kind) => kind.id)),
     needsNationality: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.needs_nationality ?? [])])),
     threshold: files.intents.threshold,
     intentOrder: files.intents.intents.map((intent) => intent.id),
