@@ -130,7 +130,9 @@ function describeBand(band: FinancialBand, currency: string): string | null {
     case 'minimum_total':
       return `at least ${m(band.minimum_total)} in total ${span}`;
     case 'not_published':
-      return `no reference amount is published (${band.reason ?? 'none published'})`;
+      return band.minimum_total === null
+        ? `no reference amount is published (${band.reason ?? 'none published'})`
+        : `at least ${m(band.minimum_total)} in total in any case ${span}; no further amount is published (${band.reason ?? 'none published'})`;
   }
 }
 
@@ -145,7 +147,9 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
   // A stay over 90 days is not a short stay: the rule is answered without a total.
   const days = input.days !== null && input.days >= 1 && input.days <= MAX_DAYS ? input.days : null;
   const requirement = (await input.knowledge.financialRequirement(input.country, days)).data;
-  if (requirement.amount_status === 'conflict') return { reason: 'value_not_verified' };
+  // Sources in conflict with no minimum that holds under every reading: nothing to say.
+  const minimumInAnyCase = requirement.variants.some((variant) => variant.bands.some((band) => band.method === 'not_published' && band.minimum_total !== null));
+  if (requirement.amount_status === 'conflict' && !minimumInAnyCase) return { reason: 'value_not_verified' };
   const facts: UsedFact[] = [];
   const sentences: string[] = [];
   const variants = [...requirement.variants].sort((a, b) => Number(b.default) - Number(a.default));
@@ -154,7 +158,8 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
       if (band.sources.length === 0) continue;
       // A band with no amount (sources in conflict for those days, as Spain's from 10 days) is
       // said when the whole rule is asked for; for a stay it covers, there is nothing to give.
-      if (band.method === 'not_published' && requirement.amount_status !== 'none_published' && requirement.days !== null) continue;
+      // A partial answer beats none: a band without a total that still has a minimum says it.
+      if (band.method === 'not_published' && requirement.amount_status !== 'none_published' && requirement.days !== null && band.minimum_total === null) continue;
       const described = describeBand(band, requirement.currency);
       if (described === null) continue;
       const value = bandValue(band, {
@@ -169,7 +174,9 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
       const total = requirement.days !== null && band.total !== null ? `; for ${formatNumber(requirement.days)} days, ${formatMoney(band.total, requirement.currency)}` : '';
       const indicative = variant.indicative && band.method !== 'not_published' ? ' (indicative only, not a threshold)' : '';
       sentences.push(
-        band.method === 'not_published'
+        band.method === 'not_published' && band.minimum_total !== null
+          ? stop(`${requirement.name}: at least ${formatMoney(band.minimum_total, requirement.currency)} in total applies in any case; ${band.reason ?? 'no further amount is published'}`)
+          : band.method === 'not_published'
           ? stop(`${requirement.name}: ${band.reason ?? 'no reference amount is published'}`)
           : `${requirement.name} (${lowerFirst(variant.applies_when)}): ${described}${total}${indicative}.`,
       );

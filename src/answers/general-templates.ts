@@ -200,7 +200,8 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     { fact: 'visa_code.fingerprint_reuse_months', cues: ['reused', 'reuse', 're used', 'previous fingerprints'], byDefault: false, exclusive: true, render: (v) => n(v, (m) => `Fingerprints taken for a visa are reused for ${m} months.`) },
   ],
   etias: [
-    { fact: 'etias.start', cues: ['start', 'when', 'launch', 'begin', 'date', 'day', 'need', 'required', 'mandatory'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `ETIAS is planned to start in ${d}.`; } },
+    // What the sources say about the start, with their dates: never a start date stated as fact.
+    { fact: 'etias.start', cues: ['start', 'when', 'launch', 'begin', 'date', 'day', 'need', 'required', 'mandatory'], byDefault: true, render: (v) => text(v) },
     { fact: 'etias.applies_to', cues: ['who', 'need', 'concern', 'apply to', 'visa holder', 'already have'], byDefault: true, render: (v) => text(v, (t) => `ETIAS concerns ${t}`) },
     { fact: 'etias.fee', cues: ['cost', 'fee', 'price', 'pay', 'much'], byDefault: true, render: (v) => money(v, (a) => `The ETIAS fee is ${a}.`) },
     { fact: 'etias.fee_exempt', cues: ['cost', 'fee', 'price', 'pay', 'much', 'free', 'child', 'children', 'under 18', 'over 70', 'elderly'], byDefault: false, render: (v) => text(v) },
