@@ -339,6 +339,30 @@ export function conditionClause(condition: string): string {
   return ` (condition: ${condition})`;
 }
 
+/** Words asking which nationalities need a visa ("who needs a Schengen visa?"), or which do not. */
+const WHO_NEEDS_CUES = ['who needs', 'who requires', 'which nationalities need', 'which countries need', 'who must have'];
+const WHO_IS_EXEMPT_CUES = ['who does not need', 'who doesn t need', 'who don t need', 'which nationalities do not need', 'which countries do not need', 'which nationalities can', 'visa free nationalities'];
+
+/**
+ * "Who needs a Schengen visa?" asks for the rule, not one nationality's case: the nationals of
+ * the states on the EU visa list (Annex I) need one and those of Annex II do not. Any other
+ * question without a nationality is `missing_nationality`.
+ */
+function answerWhoNeedsAVisa(input: PartInput): AnswerPart {
+  const exempt = hasCue(input.text, WHO_IS_EXEMPT_CUES);
+  if (!exempt && !hasCue(input.text, WHO_NEEDS_CUES)) return { reason: 'missing_nationality' };
+  const fact = input.knowledge.generalFacts('visa_requirement').find((f) => f.id === (exempt ? 'visa_requirement.annex_ii' : 'visa_requirement.annex_i'));
+  if (!fact || !Array.isArray(fact.value) || fact.sources.length === 0) return { reason: 'missing_nationality' };
+  const names = fact.value
+    .map((entry) => (entry && typeof entry === 'object' ? (entry as Record<string, unknown>).name : null))
+    .filter((name): name is string => typeof name === 'string');
+  if (names.length === 0) return { reason: 'missing_nationality' };
+  const sentence = exempt
+    ? `Nationals of the countries and territories on Annex II of the EU visa list need no visa for a short stay: ${joinPhrases(names)}.`
+    : `Nationals of the countries and territories on Annex I of the EU visa list need a Schengen visa for a short stay: ${joinPhrases(names)}. Give your nationality for your own case.`;
+  return { facts: [useFact(fact)], sentences: [sentence] };
+}
+
 /**
  * Whether a nationality needs a visa, from Reg. 2018/1806 Annex I (visa required) and Annex II
  * (exempt) as `rules/general/visa_requirement.json` lists them. Needs the nationality. An
@@ -346,7 +370,7 @@ export function conditionClause(condition: string): string {
  * "up to 90 days in any 180-day period" when both facts are used, never a number without its fact.
  */
 export function answerVisaRequirement(input: PartInput): AnswerPart {
-  if (!input.nationality) return { reason: 'missing_nationality' };
+  if (!input.nationality) return answerWhoNeedsAVisa(input);
   const code = input.nationality;
   const facts = new Map(input.knowledge.generalFacts('visa_requirement').map((fact) => [fact.id, fact]));
   const find = (id: string) => {

@@ -117,7 +117,8 @@ export function agesIn(text: string): number[] {
 const statesAge = (test: (age: number) => boolean) => (text: string) => agesIn(text).some(test);
 
 /** Words asking how to extend a visa or a stay, which the 90/180 rule does not answer. */
-const EXTENSION_CUES = ['extend', 'extends', 'extended', 'extension', 'extending', 'prolong', 'prolongation', 'prolonged'];
+// "Extended" alone is no cue: "an extended amount of time" asks nothing about extending (issue 9).
+const EXTENSION_CUES = ['extend', 'extends', 'be extended', 'been extended', 'get extended', 'visa extended', 'stay extended', 'extension', 'extending', 'prolong', 'prolongation', 'prolonged'];
 
 const lowerFirst = (t: string): string => `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
 

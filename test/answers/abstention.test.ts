@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, type AnswerContext } from '../../src/answers/compose-answer.js';
 import { loadRules } from '../../src/knowledge/rule-book.js';
+import { classifyQuestion } from '../../src/language/classify-question.js';
+import { routeQuestion } from '../../src/language/route-question.js';
 
 // Issue 9, abstention by what is asked: a question the rules cannot answer gets `null`, never a
 // fact that is merely about the same state or topic. The kinds and the facts that answer them are
@@ -69,5 +71,44 @@ describe('questions the rules cannot answer get null, never a neighbouring fact'
     const data = await ask(question);
     expect(data.answer, JSON.stringify(data)).toBeNull();
     expect(data.reason, JSON.stringify(data)).not.toBeNull();
+  });
+});
+
+// The questions the issue quotes, as real people ask them: each is answered on its topic, or
+// (the ones the rules cannot answer) null; /route and /answer read them the same way.
+const FAQ: readonly { question: string; intent: string; topic: string | null }[] = [
+  { question: 'What is a Schengen visa?', intent: 'visa_types', topic: 'visa_types' },
+  { question: 'Who needs a Schengen visa?', intent: 'visa_requirement', topic: 'visa_requirement' },
+  { question: 'How do I apply?', intent: 'application_procedure', topic: 'application_procedure' },
+  { question: 'Can I enter multiple Schengen countries with one visa?', intent: 'visa_validity', topic: 'visa_validity' },
+  { question: 'typical turnaround timelines', intent: 'processing_time', topic: 'processing_time' },
+  { question: 'does us passport need visa for europe', intent: 'visa_requirement', topic: 'visa_requirement' },
+  { question: 'ess machine', intent: 'ees', topic: 'ees' },
+  { question: 'Is Ireland in Schengen?', intent: 'country_list', topic: 'membership' },
+  { question: 'What happens if I go over my 90 days?', intent: 'overstay', topic: 'overstay' },
+  { question: 'What is the phone number of the Italian consulate in Lagos?', intent: 'country_information', topic: null },
+  { question: 'How many Schengen visas did Germany issue in 2023?', intent: 'out_of_scope', topic: null },
+  { question: 'Can I appeal an ETIAS denial?', intent: 'refusal_appeal', topic: null },
+];
+
+describe('the questions of the issue, as people ask them', () => {
+  it.each(FAQ)('"$question" → $intent, answered on $topic', async ({ question, intent, topic }) => {
+    const data = await ask(question);
+    const route = routeQuestion(rules.language, rules.capabilities, question);
+    expect(data.intent, JSON.stringify(data)).toBe(intent);
+    expect(route.intent).toBe(data.intent);
+    expect(route.parameters.country).toBe(data.country);
+    if (topic === null) {
+      expect(data.answer, JSON.stringify(data)).toBeNull();
+    } else {
+      expect(data.answer, JSON.stringify(data)).not.toBeNull();
+      expect(data.topics.filter((t) => !data.unanswered.some((u) => u.topic === t))).toContain(topic);
+    }
+  });
+
+  it('never reads "an extended amount of time" as a visa extension, nor "been granted" alone as a status question', () => {
+    expect(classifyQuestion(rules.language, 'I stayed an extended amount of time in Italy, is that a problem?').intent).not.toBe('visa_extension');
+    expect(classifyQuestion(rules.language, 'my visa has been granted, can I travel to Italy first?').intent).not.toBe('visa_status');
+    expect(classifyQuestion(rules.language, 'how long can i stay in schengen').intent).toBe('stay_duration');
   });
 });
