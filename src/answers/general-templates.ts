@@ -192,7 +192,7 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
   ],
   ees: [
     { fact: 'ees.start', cues: ['start', 'when', 'begin', 'since'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `The Entry/Exit System (EES) started operating on ${d}.`; } },
-    { fact: 'ees.full_operation', cues: ['full', 'fully', 'when', 'stamp', 'stamps'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `EES has been in full operation since ${d}.`; } },
+    { fact: 'ees.full_operation', cues: ['full', 'fully', 'when', 'stamp', 'stamps'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `EES was to be fully in operation by ${d}.`; } },
     { fact: 'ees.applies_to', cues: ['who', 'apply to', 'concern', 'exempt', 'need'], byDefault: true, render: (v) => text(v, (t) => `EES concerns ${t}`) },
     { fact: 'ees.biometrics', cues: ['fingerprint', 'fingerprints', 'biometric', 'biometrics', 'photo', 'face'], byDefault: false, render: (v) => text(v, (t) => `It records ${t}`) },
     { fact: 'ees.replaces', cues: ['stamp', 'stamps', 'stamping'], byDefault: false, render: (v) => text(v, (t) => `It replaces ${t}`) },

@@ -82,7 +82,7 @@ ${freshness.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(freshness.note)}
 </main>
 <footer>
 <p>Rules loaded ${escapeHtml(report.rules_loaded_at)} · page generated ${escapeHtml(report.generated_at)} · contract ${escapeHtml(report.contract_version)} · <a href="/status.json">status.json</a> · <a href="/docs">API reference</a> · <a href="/openapi.json">openapi.json</a></p>
-<p>Responses of this API are general information from official sources, not an official consular decision.</p>
+<p>Responses of this API are general information from the sources each lists, marked official or not; they are not an official consular decision.</p>
 </footer>
 </body>
 </html>
