@@ -97,7 +97,12 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   const route = language.routes.get(classification.intent);
   if (route && !context.capabilities.isActive(route.capability)) return none('capability_not_available', route.capability);
 
-  const intents = reading.competing ? reading.asked.filter(isAnsweredTogether) : reading.asked;
+  const intents = reading.competing ? reading.asked.filter(isAnsweredTogether) : [...reading.asked];
+  // "How long can an American stay?": for a visa-exempt (Annex II) national, the rules on
+  // visa-free travel answer next to the 90/180 rule.
+  if (understood.nationality && intents.includes('stay_duration') && !intents.includes('visa_free_travel') && isVisaExempt(knowledge, understood.nationality)) {
+    intents.push('visa_free_travel');
+  }
   understood.topics = intents.map(topicOfIntent);
   const input: PartInput = {
     knowledge,
@@ -210,6 +215,12 @@ function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], t
     return by !== undefined && (by.has('*') || by.has(topic) || part.facts.some((fact) => by.has(fact.id)));
   });
   return answered ? part : { reason: 'no_matching_rule' };
+}
+
+/** Whether a nationality is on Annex II of the EU visa list (`visa_requirement.annex_ii`). */
+function isVisaExempt(knowledge: Knowledge, nationality: string): boolean {
+  const annex = knowledge.generalFacts('visa_requirement').find((fact) => fact.id === 'visa_requirement.annex_ii');
+  return Array.isArray(annex?.value) && annex.value.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).code === nationality);
 }
 
 /** A fact used by two topics appears once. */
