@@ -1,9 +1,9 @@
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { loadAnswerFixtures } from '../src/answers/answer-fixture.js';
+import { loadAnswerFixtures } from '../src/quality/answer-fixture.js';
 import { composeAnswer } from '../src/answers/compose-answer.js';
-import { startInProcessAnswerApp } from '../src/answers/in-process-answer-app.js';
-import { fixtureRequestBody } from '../src/answers/run-answer-fixtures.js';
+import { startInProcessAnswerApp } from '../src/quality/in-process-answer-app.js';
+import { fixtureRequestBody } from '../src/quality/run-answer-fixtures.js';
 import { AnswerBodySchema } from '../src/answers/answer-schemas.js';
 import { measureLoad, type BenchRow, type BenchSection } from './bench-section.js';
 

@@ -4,7 +4,7 @@ import { ROOT } from '../api-process.js';
 import { measureLoad, type BenchContext, type BenchRow, type BenchSection } from '../bench-section.js';
 import { classifyQuestion } from '../../src/language/classify-question.js';
 import { loadLanguageTables } from '../../src/language/language-tables.js';
-import { loadQuestionFixtures } from '../../src/language/question-fixtures.js';
+import { loadQuestionFixtures } from '../../src/quality/question-fixtures.js';
 
 /** Target of the language issue: classification in process under 1 ms per question at p99. */
 export const CLASSIFY_MAX_P99_MS = 1;

@@ -3,37 +3,22 @@ import { isApiError } from '../errors/api-error.js';
 import type { Grounded } from '../http/envelope.js';
 import { oldestVerificationDate } from '../knowledge/fact.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
-import { isGeneralTopic, type GeneralTopic, type Topic, type TravelPurpose } from '../knowledge/topics.js';
-import { classifyQuestion, type Classification } from '../language/classify-question.js';
+import { isGeneralTopic, type GeneralTopic, type Topic } from '../knowledge/topics.js';
+import { isAnsweredTogether, readQuestion, type QuestionReading } from '../language/classify-question.js';
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
-import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
 import type { AnswerBody, AnswerData, UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
-import { mainDestinationByStay, placesNamed, type PlacesNamed } from './main-destination.js';
+import type { PartInput } from './part-input.js';
+import { mainDestinationByStay } from './main-destination.js';
 
 /** What the composer reads: one rules snapshot (knowledge, language tables, capability registry). */
 export interface AnswerContext {
   knowledge: Knowledge;
   language: LanguageTables;
   capabilities: CapabilityRegistry;
-}
-
-/** What a topic composer gets: the question as understood (hints applied) and the snapshot. */
-export interface PartInput {
-  knowledge: Knowledge;
-  /** The question's normalised words joined by one space, padded with spaces for phrase tests. */
-  text: string;
-  country: string | null;
-  travelPurpose: TravelPurpose | null;
-  days: number | null;
-  nationality: string | null;
-  /** The distinct Schengen states the question names (a sole destination, or several), with the stay it gives for each. */
-  places: PlacesNamed;
-  /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
-  subjectTopic: Topic | null;
 }
 
 /** Intents whose answer is another operation's data (or the visa list), and their composers. */
@@ -56,30 +41,13 @@ export function topicOfIntent(intent: Intent): string {
   return INTENT_TOPICS[intent] ?? (intent === 'source_lookup' ? 'sources' : intent);
 }
 
-/** A second intent is answered too when the question gives it at least a strong cue (weight 3). */
-const SECOND_INTENT_MIN_SCORE = 3;
-
-/**
- * An `unknown` from the classifier is still answered when it is unknown only because several
- * answerable intents compete, each with at least a strong cue (weight 3): "visa fee, when to
- * apply and how many days can I stay?" asks three things, and each gets its facts.
- */
-const COMPETING_INTENT_MIN_SCORE = 3;
-
-/**
- * "Is Cyprus part of Schengen?": the classifier calls a question about a non-member out of scope,
- * but when its best candidate is the membership question (country_list) with at least a strong
- * cue, the membership rules answer it.
- */
-const MEMBERSHIP_MIN_SCORE = 3;
-
 /** When several topics have nothing to say, the most useful reason to report comes first. */
 const REASON_PRIORITY: readonly AnswerReason[] = ['missing_country', 'missing_nationality', 'value_not_verified', 'no_matching_rule'];
 
 /**
- * Answers a question from the rules only. It understands the question exactly as
- * `POST /classify` does (same classifier, same tables), lets the body's hints override what it
- * understood, picks the topics asked (the intent, plus any second intent with a strong cue),
+ * Answers a question from the rules only. It reads the question once, exactly as
+ * `POST /classify` and `POST /route` do (readQuestion: same intent, country, places and stays),
+ * never scans it again, lets the body's hints override what it understood, picks the topics asked (the intent, plus any second intent with a strong cue),
  * takes their facts from the knowledge layer and renders `text` from those facts alone.
  * `meta.sources` is the union of the facts' sources and `last_verified_at` the oldest fact date.
  * No rule, or a null value, gives `answer: null` with a reason from the documented list, empty
@@ -90,7 +58,8 @@ const REASON_PRIORITY: readonly AnswerReason[] = ['missing_country', 'missing_na
  */
 export async function composeAnswer(body: AnswerBody, context: AnswerContext): Promise<Grounded<AnswerData>> {
   const { knowledge, language } = context;
-  const classification = classifyQuestion(language, body.question);
+  const reading: QuestionReading = readQuestion(language, body.question);
+  const { classification } = reading;
   const hintCountry = body.country ? canonicalCountry(knowledge, body.country) : null;
   const understood = {
     intent: classification.intent,
@@ -108,15 +77,13 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   });
 
   const nonMember = hintCountry ? (hintCountry.member ? null : hintCountry.code) : classification.non_schengen_destination;
-  if (nonMember && isMembershipQuestion(classification)) {
+  if (nonMember && classification.intent === 'country_list') {
     // "Is Cyprus part of Schengen?" is answered from the membership rules, not refused as a destination.
     // Anything else it asks about that state ("… and how much money do I need?") is named as
     // unanswered: the state is not a Schengen state.
-    understood.intent = 'country_list';
     const membershipRoute = language.routes.get('country_list');
     if (membershipRoute && !context.capabilities.isActive(membershipRoute.capability)) return none('capability_not_available', membershipRoute.capability);
-    const others = askedIntents(classification).filter((intent) => intent !== 'country_list' && isSecondary(intent));
-    understood.topics = ['country_list' as const, ...others].map(topicOfIntent);
+    understood.topics = reading.asked.map(topicOfIntent);
     const [membershipTopic = 'membership', ...otherTopics] = understood.topics;
     const outside = otherTopics.map((topic): UnansweredTopic => ({ topic, reason: 'not_schengen_state' }));
     const part = answerMembershipOf(knowledge, nonMember, language.countries.get(nonMember)?.name ?? null);
@@ -125,28 +92,30 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   }
   if (hintCountry && !hintCountry.member) return none('not_schengen_state');
   if (!hintCountry && classification.destination_status === 'not_schengen') return none('not_schengen_state');
-  const competing = competingIntents(classification);
-  if (competing.length > 0) understood.intent = competing[0] as Intent;
-  else if (classification.intent === 'unknown') return none('low_confidence');
+  if (classification.intent === 'unknown') return none('low_confidence');
   if (classification.intent === 'out_of_scope') return none('out_of_scope');
   const route = language.routes.get(classification.intent);
   if (route && !context.capabilities.isActive(route.capability)) return none('capability_not_available', route.capability);
 
-  const intents = competing.length > 0 ? competing : askedIntents(classification);
+  const intents = reading.competing ? reading.asked.filter(isAnsweredTogether) : [...reading.asked];
+  // "How long can an American stay?": for a visa-exempt (Annex II) national, the rules on
+  // visa-free travel answer next to the 90/180 rule.
+  if (understood.nationality && intents.includes('stay_duration') && !intents.includes('visa_free_travel') && isVisaExempt(knowledge, understood.nationality)) {
+    intents.push('visa_free_travel');
+  }
   understood.topics = intents.map(topicOfIntent);
-  const words = tokenizeText(body.question).map((t) => t.word);
   const input: PartInput = {
     knowledge,
-    text: ` ${words.join(' ')} `,
+    text: reading.text,
     country: understood.country,
     travelPurpose: understood.travel_purpose,
     days: understood.days,
     nationality: understood.nationality,
-    places: hintCountry ? { states: [hintCountry.code], stays: new Map() } : placesNamed(language, words),
-    subjectTopic: subjectTopic(classification),
+    places: hintCountry ? { states: [hintCountry.code], stays: new Map() } : reading.places,
+    subjectTopic: subjectTopic(reading),
   };
   const parts: AnswerPart[] = [];
-  for (const intent of intents) parts.push(await answerIntent(intent, input));
+  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
 
   // Every topic without an answer is named with its reason: a part is never dropped silently.
   const unanswered: UnansweredTopic[] = [];
@@ -157,15 +126,12 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   // The main intent decides: a second topic never stands in for a main question no rule answers.
   // Only competing intents (several asked, none main) are answered as far as the rules go.
   const [main] = parts;
-  if (competing.length === 0 && main && !isAnswered(main)) return none(main.reason, null, unanswered);
+  if (!reading.competing && main && !isAnswered(main)) return none(main.reason, null, unanswered);
   const answered = parts.filter(isAnswered);
   if (answered.length === 0) {
     const reasons = unanswered.map((entry) => entry.reason);
     return none(REASON_PRIORITY.find((reason) => reasons.includes(reason)) ?? reasons[0] ?? 'no_matching_rule', null, unanswered);
   }
-  // Competing intents have no main one: the best intent that has an answer is reported, so the
-  // reported intent is never a topic listed as unanswered.
-  if (competing.length > 0) understood.intent = intents[parts.findIndex(isAnswered)] ?? understood.intent;
   return grounded(knowledge, understood, answered, unanswered);
 }
 
@@ -192,35 +158,8 @@ function grounded(
   };
 }
 
-/** A membership question: the best candidate is country_list, with at least a strong cue. */
-function isMembershipQuestion(classification: Classification): boolean {
-  const [best] = classification.candidates;
-  return best !== undefined && best.intent === 'country_list' && best.score >= MEMBERSHIP_MIN_SCORE;
-}
-
-/** Intents that may be answered next to the main one, in one answer. */
-function isSecondary(intent: Intent): boolean {
-  return GENERAL_INTENTS[intent] !== undefined || intent === 'document_requirements' || intent === 'financial_requirements' || intent === 'visa_requirement';
-}
-
-/** The intent, then the other answerable intents the question gives a cue for. */
-function askedIntents(classification: Classification): Intent[] {
-  const intents: Intent[] = [classification.intent];
-  for (const candidate of classification.candidates) {
-    if (!intents.includes(candidate.intent) && candidate.score >= SECOND_INTENT_MIN_SCORE && isSecondary(candidate.intent)) intents.push(candidate.intent);
-  }
-  return intents;
-}
-
-/** For an `unknown` with two or more answerable candidates, each strongly cued: those intents, best first. */
-function competingIntents(classification: Classification): Intent[] {
-  if (classification.intent !== 'unknown' || classification.destination_status === 'not_schengen') return [];
-  const strong = classification.candidates.filter((c) => c.score >= COMPETING_INTENT_MIN_SCORE && isSecondary(c.intent)).map((c) => c.intent);
-  return strong.length >= 2 ? strong : [];
-}
-
 /** The topic of the other intents a question mentions (the subject of a source question), or null. */
-function subjectTopic(classification: Classification): Topic | null {
+function subjectTopic({ classification }: QuestionReading): Topic | null {
   for (const evidence of classification.evidence) {
     if (evidence.field !== 'intent' || evidence.value === classification.intent) continue;
     const topic = typeof evidence.value === 'string' ? INTENT_TOPICS[evidence.value as Intent] : undefined;
@@ -246,11 +185,42 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
     if (!isAnswered(rule) || !applied) return rule;
     return { facts: [...rule.facts, applied.fact], sentences: [...rule.sentences, applied.sentence] };
   }
+  // "How do I apply for a Finnish visa?": the Visa Code procedure is the same in every state;
+  // the named state adds its authority, its official visa pages and its application channels.
+  if (intent === 'application_procedure' && input.country) {
+    const rule = answerGeneralTopic('application_procedure', input);
+    const local = answerCountryInformation(input);
+    if (!isAnswered(rule) || !isAnswered(local)) return isAnswered(rule) ? rule : local;
+    return { facts: [...rule.facts, ...local.facts], sentences: [...rule.sentences, ...local.sentences] };
+  }
   const topic = GENERAL_INTENTS[intent];
   if (topic) return answerGeneralTopic(topic, input);
   const composer = COUNTRY_INTENTS[intent];
   if (composer) return composer(input);
   return { reason: 'no_matching_rule' };
+}
+
+/**
+ * A part answers a question that asks for a contact, a statistic, a consequence... (asks.json)
+ * only when its topic or one of its facts is declared to answer that kind; otherwise the rules
+ * hold nothing that answers what is asked, and a fact merely about the same state or topic is
+ * not given in its place (`no_matching_rule`).
+ */
+function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, nationality: string | null): AnswerPart {
+  if (!isAnswered(part) || asks.length === 0) return part;
+  // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
+  if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
+  const answered = asks.every((kind) => {
+    const by = language.answeredBy.get(kind);
+    return by !== undefined && (by.has('*') || by.has(topic) || part.facts.some((fact) => by.has(fact.id)));
+  });
+  return answered ? part : { reason: 'no_matching_rule' };
+}
+
+/** Whether a nationality is on Annex II of the EU visa list (`visa_requirement.annex_ii`). */
+function isVisaExempt(knowledge: Knowledge, nationality: string): boolean {
+  const annex = knowledge.generalFacts('visa_requirement').find((fact) => fact.id === 'visa_requirement.annex_ii');
+  return Array.isArray(annex?.value) && annex.value.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).code === nationality);
 }
 
 /** A fact used by two topics appears once. */

@@ -4,7 +4,7 @@ import type { RequirementItem } from '../knowledge/requirement-schemas.js';
 import { MAX_DAYS } from '../knowledge/financial-schemas.js';
 import type { FinancialBand } from '../knowledge/response-schemas.js';
 import type { AnswerPart, UsedFact } from './answer-part.js';
-import type { PartInput } from './compose-answer.js';
+import type { PartInput } from './part-input.js';
 import { formatMoney, formatNumber, joinPhrases } from './format-value.js';
 import { hasCue, useFact } from './general-part.js';
 import { GENERAL_TEMPLATES } from './general-templates.js';
@@ -49,7 +49,7 @@ function itemList(items: readonly RequirementItem[]): string {
  * the purpose and the state's own. Needs the country.
  */
 export function answerDocuments(input: PartInput): AnswerPart {
-  if (!input.country) return { reason: 'missing_country' };
+  if (!input.country) return answerCommonDocuments(input);
   const requirements = input.knowledge.documentRequirements(input.country, input.travelPurpose).data;
   const facts = new Map<string, UsedFact>();
   const sentences: string[] = [];
@@ -62,6 +62,28 @@ export function answerDocuments(input: PartInput): AnswerPart {
     if (group.purpose_specific.length > 0) sentences.push(`For ${group.travel_purpose}: ${itemList(group.purpose_specific)}.`);
     if (group.state_specific.length > 0) sentences.push(`Specific to ${requirements.name} for ${group.travel_purpose}: ${itemList(group.state_specific)}.`);
   }
+  return { facts: [...facts.values()], sentences };
+}
+
+/**
+ * Documents without a state: the Visa Code items are the same in every Schengen state, so they
+ * are answered (for the purpose given, or each purpose) and the answer says that a state's own
+ * additions need the state.
+ */
+function answerCommonDocuments(input: PartInput): AnswerPart {
+  const { allPurposes, byPurpose } = input.knowledge.commonDocuments();
+  if (allPurposes.length === 0) return { reason: 'missing_country' };
+  const facts = new Map<string, UsedFact>();
+  for (const item of allPurposes) facts.set(item.id, itemFact(item));
+  const sentences = [`In every Schengen state (Visa Code), every applicant provides: ${itemList(allPurposes)}.`];
+  const purposes = input.travelPurpose ? [input.travelPurpose] : (Object.keys(byPurpose) as (keyof typeof byPurpose)[]);
+  for (const purpose of purposes) {
+    const items = byPurpose[purpose];
+    if (items.length === 0) continue;
+    for (const item of items) facts.set(item.id, itemFact(item));
+    sentences.push(`For ${purpose}: ${itemList(items)}.`);
+  }
+  sentences.push('A state may add its own documents: name the state for its additions.');
   return { facts: [...facts.values()], sentences };
 }
 
@@ -108,7 +130,9 @@ function describeBand(band: FinancialBand, currency: string): string | null {
     case 'minimum_total':
       return `at least ${m(band.minimum_total)} in total ${span}`;
     case 'not_published':
-      return `no reference amount is published (${band.reason ?? 'none published'})`;
+      return band.minimum_total === null
+        ? `no reference amount is published (${band.reason ?? 'none published'})`
+        : `at least ${m(band.minimum_total)} in total in any case ${span}; no further amount is published (${band.reason ?? 'none published'})`;
   }
 }
 
@@ -123,7 +147,9 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
   // A stay over 90 days is not a short stay: the rule is answered without a total.
   const days = input.days !== null && input.days >= 1 && input.days <= MAX_DAYS ? input.days : null;
   const requirement = (await input.knowledge.financialRequirement(input.country, days)).data;
-  if (requirement.amount_status === 'conflict') return { reason: 'value_not_verified' };
+  // Sources in conflict with no minimum that holds under every reading: nothing to say.
+  const minimumInAnyCase = requirement.variants.some((variant) => variant.bands.some((band) => band.method === 'not_published' && band.minimum_total !== null));
+  if (requirement.amount_status === 'conflict' && !minimumInAnyCase) return { reason: 'value_not_verified' };
   const facts: UsedFact[] = [];
   const sentences: string[] = [];
   const variants = [...requirement.variants].sort((a, b) => Number(b.default) - Number(a.default));
@@ -132,7 +158,8 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
       if (band.sources.length === 0) continue;
       // A band with no amount (sources in conflict for those days, as Spain's from 10 days) is
       // said when the whole rule is asked for; for a stay it covers, there is nothing to give.
-      if (band.method === 'not_published' && requirement.amount_status !== 'none_published' && requirement.days !== null) continue;
+      // A partial answer beats none: a band without a total that still has a minimum says it.
+      if (band.method === 'not_published' && requirement.amount_status !== 'none_published' && requirement.days !== null && band.minimum_total === null) continue;
       const described = describeBand(band, requirement.currency);
       if (described === null) continue;
       const value = bandValue(band, {
@@ -147,7 +174,9 @@ export async function answerFinancialMeans(input: PartInput): Promise<AnswerPart
       const total = requirement.days !== null && band.total !== null ? `; for ${formatNumber(requirement.days)} days, ${formatMoney(band.total, requirement.currency)}` : '';
       const indicative = variant.indicative && band.method !== 'not_published' ? ' (indicative only, not a threshold)' : '';
       sentences.push(
-        band.method === 'not_published'
+        band.method === 'not_published' && band.minimum_total !== null
+          ? stop(`${requirement.name}: at least ${formatMoney(band.minimum_total, requirement.currency)} in total applies in any case; ${band.reason ?? 'no further amount is published'}`)
+          : band.method === 'not_published'
           ? stop(`${requirement.name}: ${band.reason ?? 'no reference amount is published'}`)
           : `${requirement.name} (${lowerFirst(variant.applies_when)}): ${described}${total}${indicative}.`,
       );
@@ -310,6 +339,30 @@ export function conditionClause(condition: string): string {
   return ` (condition: ${condition})`;
 }
 
+/** Words asking which nationalities need a visa ("who needs a Schengen visa?"), or which do not. */
+const WHO_NEEDS_CUES = ['who needs', 'who requires', 'which nationalities need', 'which countries need', 'who must have'];
+const WHO_IS_EXEMPT_CUES = ['who does not need', 'who doesn t need', 'who don t need', 'which nationalities do not need', 'which countries do not need', 'which nationalities can', 'visa free nationalities'];
+
+/**
+ * "Who needs a Schengen visa?" asks for the rule, not one nationality's case: the nationals of
+ * the states on the EU visa list (Annex I) need one and those of Annex II do not. Any other
+ * question without a nationality is `missing_nationality`.
+ */
+function answerWhoNeedsAVisa(input: PartInput): AnswerPart {
+  const exempt = hasCue(input.text, WHO_IS_EXEMPT_CUES);
+  if (!exempt && !hasCue(input.text, WHO_NEEDS_CUES)) return { reason: 'missing_nationality' };
+  const fact = input.knowledge.generalFacts('visa_requirement').find((f) => f.id === (exempt ? 'visa_requirement.annex_ii' : 'visa_requirement.annex_i'));
+  if (!fact || !Array.isArray(fact.value) || fact.sources.length === 0) return { reason: 'missing_nationality' };
+  const names = fact.value
+    .map((entry) => (entry && typeof entry === 'object' ? (entry as Record<string, unknown>).name : null))
+    .filter((name): name is string => typeof name === 'string');
+  if (names.length === 0) return { reason: 'missing_nationality' };
+  const sentence = exempt
+    ? `Nationals of the countries and territories on Annex II of the EU visa list need no visa for a short stay: ${joinPhrases(names)}.`
+    : `Nationals of the countries and territories on Annex I of the EU visa list need a Schengen visa for a short stay: ${joinPhrases(names)}. Give your nationality for your own case.`;
+  return { facts: [useFact(fact)], sentences: [sentence] };
+}
+
 /**
  * Whether a nationality needs a visa, from Reg. 2018/1806 Annex I (visa required) and Annex II
  * (exempt) as `rules/general/visa_requirement.json` lists them. Needs the nationality. An
@@ -317,7 +370,7 @@ export function conditionClause(condition: string): string {
  * "up to 90 days in any 180-day period" when both facts are used, never a number without its fact.
  */
 export function answerVisaRequirement(input: PartInput): AnswerPart {
-  if (!input.nationality) return { reason: 'missing_nationality' };
+  if (!input.nationality) return answerWhoNeedsAVisa(input);
   const code = input.nationality;
   const facts = new Map(input.knowledge.generalFacts('visa_requirement').map((fact) => [fact.id, fact]));
   const find = (id: string) => {

@@ -1,7 +1,7 @@
 import type { Fact } from '../knowledge/fact.js';
 import type { GeneralTopic } from '../knowledge/topics.js';
 import type { AnswerPart, UsedFact } from './answer-part.js';
-import type { PartInput } from './compose-answer.js';
+import type { PartInput } from './part-input.js';
 import { GENERAL_TEMPLATES, type FactTemplate } from './general-templates.js';
 
 /** Words that ask for a topic as a whole, next to any specific detail. */
@@ -26,7 +26,9 @@ export function useFact(fact: Fact): UsedFact {
  */
 export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): AnswerPart {
   const templates = GENERAL_TEMPLATES[topic] ?? [];
-  const facts = new Map(input.knowledge.generalFacts(topic).map((fact) => [fact.id, fact]));
+  // A template may quote a fact of another topic (the fee in the application steps): one fact, one place.
+  const topics = new Set<GeneralTopic>([topic, ...templates.flatMap((template) => (template.topic ? [template.topic] : []))]);
+  const facts = new Map([...topics].flatMap((t) => input.knowledge.generalFacts(t)).map((fact) => [fact.id, fact]));
   const cued = templates.filter((template) => hasCue(input.text, template.cues) || template.asks?.(input.text) === true);
   const exclusive = cued.find((template) => template.exclusive);
   if (exclusive) {

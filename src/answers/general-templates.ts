@@ -9,6 +9,8 @@ import { formatDate, formatMoney, formatNumber } from './format-value.js';
  */
 export interface FactTemplate {
   fact: string;
+  /** The general topic whose file holds `fact`, when it is not the topic the template is listed under. */
+  topic?: GeneralTopic;
   /** Normalised words or phrases that ask for this fact specifically ("child", "blank pages"). */
   cues?: readonly string[];
   /** Answered when the question asks for no fact of the topic specifically. */
@@ -115,7 +117,22 @@ export function agesIn(text: string): number[] {
 const statesAge = (test: (age: number) => boolean) => (text: string) => agesIn(text).some(test);
 
 /** Words asking how to extend a visa or a stay, which the 90/180 rule does not answer. */
-const EXTENSION_CUES = ['extend', 'extends', 'extended', 'extension', 'extending', 'prolong', 'prolongation', 'prolonged'];
+// "Extended" alone is no cue: "an extended amount of time" asks nothing about extending (issue 9).
+const EXTENSION_CUES = ['extend', 'extends', 'be extended', 'been extended', 'get extended', 'visa extended', 'stay extended', 'extension', 'extending', 'prolong', 'prolongation', 'prolonged'];
+
+const lowerFirst = (t: string): string => `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
+
+/** The names of a list of `{ name }` entries (an annex of countries), joined for a sentence. */
+const names = (value: unknown, render: (list: string) => string): string | null => {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const list = value.map((entry) => (entry && typeof entry === 'object' ? (entry as Record<string, unknown>).name : undefined));
+  return list.every((name) => typeof name === 'string') ? render(list.join(', ')) : null;
+};
+
+const MULTIPLE_ENTRY_CASCADE_CUES = ['cascade', '5 year', 'five year', '1 year', 'one year', '2 year', 'two year', 'long validity', 'longer validity'];
+const cascade = (v: unknown): string | null => text(v, (t) => `Multiple-entry visas follow these steps: ${t}`);
+const FEE_CUES = ['fee', 'fees', 'cost', 'costs', 'price', 'pay', 'how much'];
+const FINGERPRINT_CUES = ['fingerprint', 'fingerprints', 'fingerprinting', 'biometric', 'biometrics'];
 
 /**
  * The templates of the general topics, keyed by topic, in the order sentences are written. The
@@ -127,9 +144,10 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     { fact: 'short_stay.max_days', byDefault: true, render: (v) => n(v, (d) => `A short stay lasts at most ${d} days.`) },
     { fact: 'short_stay.period_days', byDefault: true, render: (v) => n(v, (d) => `Days are counted over any ${d}-day period.`) },
     { fact: 'short_stay.counting', byDefault: true, render: (v) => text(v) },
-    // "Can I extend my Schengen visa?" is classified as a stay question; the rules hold no fact on
-    // extending a visa (Art. 33), so the topic says so rather than answering with the 90/180 rule.
-    { fact: 'short_stay.extension', cues: EXTENSION_CUES, byDefault: false, exclusive: true, render: (v) => text(v) },
+    // "Can I extend my Schengen visa?" is classified as a stay question; the 90/180 rule does not
+    // answer it, the extension rules (Visa Code Art. 33) do, alone.
+    { fact: 'visa_extension.mandatory', topic: 'visa_extension', cues: EXTENSION_CUES, byDefault: false, render: (v) => text(v) },
+    { fact: 'visa_extension.serious_personal_reasons', topic: 'visa_extension', cues: EXTENSION_CUES, byDefault: false, render: (v) => text(v) },
   ],
   fees: [
     { fact: 'fees.adult', cues: ADULT_CUES, asks: statesAge((age) => age >= CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
@@ -169,20 +187,22 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
   ],
   visa_validity: [
     { fact: 'visa_validity.whole_area', byDefault: true, render: (v) => text(v) },
-    { fact: 'visa_validity.multiple_entry_cascade', cues: ['cascade', '5 year', 'five year', 'multiple entry', 'multi entry', 'long validity'], byDefault: false, exclusive: true, render: (v) => text(v, (t) => `Multiple-entry visas follow these steps: ${t}`) },
+    { fact: 'visa_validity.one_allowance', byDefault: true, render: (v) => text(v) },
+    { fact: 'visa_validity.multiple_entry_cascade', cues: MULTIPLE_ENTRY_CASCADE_CUES, byDefault: false, exclusive: true, render: cascade },
   ],
   ees: [
     { fact: 'ees.start', cues: ['start', 'when', 'begin', 'since'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `The Entry/Exit System (EES) started operating on ${d}.`; } },
-    { fact: 'ees.full_operation', cues: ['full', 'fully', 'when', 'stamp', 'stamps'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `EES has been in full operation since ${d}.`; } },
+    { fact: 'ees.full_operation', cues: ['full', 'fully', 'when', 'stamp', 'stamps'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `EES was to be fully in operation by ${d}.`; } },
     { fact: 'ees.applies_to', cues: ['who', 'apply to', 'concern', 'exempt', 'need'], byDefault: true, render: (v) => text(v, (t) => `EES concerns ${t}`) },
     { fact: 'ees.biometrics', cues: ['fingerprint', 'fingerprints', 'biometric', 'biometrics', 'photo', 'face'], byDefault: false, render: (v) => text(v, (t) => `It records ${t}`) },
     { fact: 'ees.replaces', cues: ['stamp', 'stamps', 'stamping'], byDefault: false, render: (v) => text(v, (t) => `It replaces ${t}`) },
-    { fact: 'ees.retention_overstayers', cues: ['overstayer', 'overstayers', 'overstay', 'overstayed'], byDefault: false, exclusive: true, render: (v) => n(v, (y) => `For overstayers, EES keeps the record for ${y} years.`) },
+    { fact: 'overstay.ees_retention_years', topic: 'overstay', cues: ['overstayer', 'overstayers', 'overstay', 'overstayed'], byDefault: false, exclusive: true, render: (v) => n(v, (y) => `For overstayers, EES keeps the record for ${y} years.`) },
     { fact: 'ees.retention_years', cues: ['kept', 'keep', 'keeps', 'stored', 'retention', 'retained'], byDefault: false, exclusive: true, render: (v) => n(v, (y) => `EES keeps a record for ${y} years.`) },
     { fact: 'visa_code.fingerprint_reuse_months', cues: ['reused', 'reuse', 're used', 'previous fingerprints'], byDefault: false, exclusive: true, render: (v) => n(v, (m) => `Fingerprints taken for a visa are reused for ${m} months.`) },
   ],
   etias: [
-    { fact: 'etias.start', cues: ['start', 'when', 'launch', 'begin', 'date', 'day', 'need', 'required', 'mandatory'], byDefault: true, render: (v) => { const d = dateOf(v); return d === null ? null : `ETIAS is planned to start in ${d}.`; } },
+    // What the sources say about the start, with their dates: never a start date stated as fact.
+    { fact: 'etias.start', cues: ['start', 'when', 'launch', 'begin', 'date', 'day', 'need', 'required', 'mandatory'], byDefault: true, render: (v) => text(v) },
     { fact: 'etias.applies_to', cues: ['who', 'need', 'concern', 'apply to', 'visa holder', 'already have'], byDefault: true, render: (v) => text(v, (t) => `ETIAS concerns ${t}`) },
     { fact: 'etias.fee', cues: ['cost', 'fee', 'price', 'pay', 'much'], byDefault: true, render: (v) => money(v, (a) => `The ETIAS fee is ${a}.`) },
     { fact: 'etias.fee_exempt', cues: ['cost', 'fee', 'price', 'pay', 'much', 'free', 'child', 'children', 'under 18', 'over 70', 'elderly'], byDefault: false, render: (v) => text(v) },
@@ -192,5 +212,90 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
   ],
   membership: [
     { fact: 'membership.count', byDefault: true, render: (v) => n(v, (c) => `There are ${c} Schengen states.`) },
+  ],
+  visa_types: [
+    { fact: 'visa_types.uniform_visa', byDefault: true, render: (v) => text(v) },
+    { fact: 'visa_types.entries', cues: ['single entry', 'double entry', 'multiple entry', 'multiple entries', 'multi entry', 'entries', 'grace'], byDefault: true, render: (v) => text(v) },
+    { fact: 'visa_validity.multiple_entry_cascade', topic: 'visa_validity', cues: MULTIPLE_ENTRY_CASCADE_CUES, byDefault: false, render: cascade },
+    { fact: 'visa_types.cascade_india', cues: ['india', 'indian', 'indians'], byDefault: false, exclusive: true, render: (v) => text(v) },
+    { fact: 'visa_types.cascade_exceptions', cues: ['depart from', 'exception to the cascade', '24 2a'], byDefault: false, exclusive: true, render: (v) => text(v) },
+    { fact: 'visa_types.limited_territorial_validity', cues: ['ltv', 'limited territorial', 'limited validity', 'valid only', 'only valid'], byDefault: false, render: (v) => text(v) },
+    { fact: 'visa_types.national_long_stay', cues: ['type d', 'd visa', 'long stay', 'national visa', 'more than 90', 'longer than 90', 'over 90'], byDefault: false, render: (v) => text(v) },
+    { fact: 'visa_types.issuing_authority', cues: ['who issues', 'who decides', 'issued by', 'at the border'], byDefault: false, render: (v) => text(v) },
+  ],
+  airport_transit: [
+    { fact: 'airport_transit.who_needs', byDefault: true, render: (v) => text(v) },
+    { fact: 'airport_transit.annex_iv', cues: ['which countries', 'which nationalities', 'list', 'annex iv', 'nationals', 'citizens', 'who needs'], byDefault: true, render: (v) => names(v, (list) => `Annex IV lists the nationals of: ${list}.`) },
+    { fact: 'airport_transit.no_entry', cues: ['leave the airport', 'enter', 'entry', 'go out', 'outside'], byDefault: true, render: (v) => text(v) },
+    { fact: 'airport_transit.exemptions', cues: ['exempt', 'exemption', 'exemptions', 'without', 'hold', 'holder', 'residence permit', 'us visa', 'uk visa'], byDefault: false, render: (v) => text(v) },
+    { fact: 'airport_transit.validity', cues: ['valid', 'validity', 'how long'], byDefault: false, render: (v) => text(v) },
+  ],
+  application_procedure: [
+    { fact: 'where_to_apply.main_destination', topic: 'where_to_apply', byDefault: true, render: (v) => text(v, (t) => `Where: ${lowerFirst(t)}`) },
+    { fact: 'application_procedure.consulate', byDefault: true, render: (v) => text(v) },
+    { fact: 'application_timing.earliest_months', topic: 'application_timing', byDefault: true, render: (v) => n(v, (m) => `When: at most ${m} months before the trip starts,`) },
+    { fact: 'application_timing.latest_days', topic: 'application_timing', byDefault: true, render: (v) => n(v, (d) => `and as a rule no later than ${d} calendar days before it.`) },
+    { fact: 'application_procedure.checklist', byDefault: true, render: (v) => text(v) },
+    { fact: 'application_procedure.in_person', cues: ['in person', 'appear', 'online', 'electronically'], byDefault: true, render: (v) => text(v) },
+    { fact: 'fees.adult', topic: 'fees', cues: FEE_CUES, byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
+    { fact: 'application_procedure.interview', cues: ['interview', 'additional documents', 'more documents'], byDefault: false, render: (v) => text(v) },
+    { fact: 'application_procedure.external_providers', cues: ['vfs', 'tls', 'tlscontact', 'bls', 'service provider', 'external', 'visa centre', 'visa center', 'application centre', 'application center'], byDefault: false, render: (v) => text(v) },
+    { fact: 'processing_time.standard_days', topic: 'processing_time', byDefault: true, render: (v) => n(v, (d) => `Decision: the consulate decides within ${d} calendar days of an admissible application.`) },
+  ],
+  eu_family: [
+    { fact: 'eu_family.visa_terms', byDefault: true, render: (v) => text(v) },
+    { fact: 'eu_family.residence_card', cues: ['residence card', 'card'], byDefault: true, render: (v) => text(v) },
+    { fact: 'eu_family.permanent_residence_card', cues: ['permanent'], byDefault: false, render: (v) => text(v) },
+    { fact: 'eu_family.no_service_fee', cues: ['service fee', 'service provider', 'vfs', 'tls'], byDefault: false, exclusive: true, render: (v) => text(v) },
+    { fact: 'eu_family.processing_days', cues: ['how long', 'processing', 'how many days'], byDefault: false, exclusive: true, render: (v) => text(v) },
+  ],
+  residence_permit_holders: [
+    { fact: 'residence_permit_holders.mobility', byDefault: true, render: (v) => text(v) },
+    { fact: 'residence_permit_holders.days_not_counted', cues: ['count', 'counted', 'counts', '90 180'], byDefault: true, render: (v) => text(v) },
+    { fact: 'residence_permit_holders.which_permits', cues: ['which permits', 'which residence permits', 'list', 'what counts'], byDefault: false, render: (v) => text(v) },
+    { fact: 'residence_permit_holders.third_country_permits', cues: ['uk', 'united kingdom', 'british', 'usa', 'united states', 'american', 'green card', 'ireland', 'irish'], byDefault: false, render: (v) => text(v) },
+    { fact: 'residence_permit_holders.transit_only', cues: ['transit', 'airport', 'canada', 'canadian', 'japan', 'green card', 'usa', 'united states'], byDefault: false, render: (v) => text(v) },
+  ],
+  refusal_appeal: [
+    { fact: 'refusal_appeal.standard_form', cues: ['form', 'reasons', 'grounds', 'why'], byDefault: true, render: (v) => text(v) },
+    { fact: 'refusal_appeal.right_of_appeal', cues: ['appeal', 'challenge', 'contest'], byDefault: true, render: (v) => text(v) },
+    { fact: 'refusal_appeal.national_examples', cues: ['hungary', 'hungarian', 'germany', 'german', 'remonstration', 'deadline', 'how many days'], byDefault: false, render: (v) => text(v) },
+    { fact: 'refusal_appeal.reapply', cues: ['reapply', 're apply', 'apply again', 'new application'], byDefault: false, exclusive: true, render: (v) => text(v) },
+  ],
+  overstay: [
+    { fact: 'overstay.ees_list', byDefault: true, render: (v) => text(v) },
+    { fact: 'overstay.later_refusal', byDefault: true, render: (v) => text(v) },
+    { fact: 'overstay.entry_ban', cues: ['ban', 'banned', 'entry ban', 'return decision'], byDefault: true, render: (v) => text(v) },
+    { fact: 'overstay.ban_length', cues: ['ban', 'banned', 'how long', 'years'], byDefault: true, render: (v) => text(v) },
+    { fact: 'overstay.ees_retention_years', cues: ['kept', 'record', 'records', 'retention', 'data', 'stored'], byDefault: false, render: (v) => n(v, (y) => `The Entry/Exit System keeps an overstayer's record for ${y} years.`) },
+    { fact: 'overstay.fines', cues: ['fine', 'fines', 'penalty', 'penalties'], byDefault: false, exclusive: true, render: (v) => text(v) },
+  ],
+  visa_extension: [
+    { fact: 'visa_extension.mandatory', byDefault: true, render: (v) => text(v) },
+    { fact: 'visa_extension.serious_personal_reasons', byDefault: true, render: (v) => text(v) },
+    { fact: 'fees.extension', topic: 'fees', cues: FEE_CUES, byDefault: true, render: (v) => money(v, (a) => `The fee for an extension on serious personal reasons is ${a}.`) },
+    { fact: 'visa_extension.competent_state', cues: ['where', 'which country', 'who decides', 'sticker'], byDefault: true, render: (v) => text(v) },
+  ],
+  minors: [
+    { fact: 'minors.form_signature', cues: ['sign', 'signs', 'signature', 'form'], byDefault: true, render: (v) => text(v) },
+    { fact: 'minors.consent_examples', cues: ['consent', 'both parents', 'one parent', 'alone', 'documents', 'birth certificate'], byDefault: true, render: (v) => text(v) },
+    { fact: 'minors.border_checks', cues: ['border', 'accompanied', 'accompanying', 'travelling with', 'traveling with'], byDefault: true, render: (v) => text(v) },
+    { fact: 'fees.child_6_to_11', topic: 'fees', cues: FEE_CUES, byDefault: false, render: (v) => money(v, (a) => `The visa fee for a child aged 6 to 11 is ${a}.`) },
+    { fact: 'fees.child_under_6', topic: 'fees', cues: FEE_CUES, byDefault: false, render: (v) => money(v, (a) => `Children under 6 pay ${a} (no fee).`) },
+    { fact: 'biometrics.exempt', topic: 'biometrics', cues: FINGERPRINT_CUES, byDefault: false, render: (v) => text(v) },
+  ],
+  biometrics: [
+    { fact: 'biometrics.collected', byDefault: true, render: (v) => text(v) },
+    { fact: 'biometrics.reuse_months', cues: ['again', 'reuse', 'reused', 're used', '59', 'previous', 'last time', 'every time'], byDefault: true, render: (v) => n(v, (m) => `Fingerprints entered in the Visa Information System less than ${m} months earlier are copied to a new application.`) },
+    { fact: 'biometrics.exempt', cues: ['child', 'children', 'kid', 'kids', 'under 12', 'exempt', 'exemption'], byDefault: true, render: (v) => text(v) },
+    { fact: 'biometrics.ees_link', cues: ['ees', 'entry exit', 'border'], byDefault: false, render: (v) => text(v) },
+    { fact: 'biometrics.vis_reform_date', cues: ['new rules', 'reform', 'facial image', 'age 6', 'over 75'], byDefault: false, exclusive: true, render: (v) => text(v) },
+  ],
+  visa_free_travel: [
+    { fact: 'visa_free_travel.stay', byDefault: true, render: (v) => text(v) },
+    { fact: 'visa_free_travel.all_states_together', byDefault: true, render: (v) => text(v) },
+    { fact: 'visa_requirement.paid_activity', topic: 'visa_requirement', cues: ['work', 'paid', 'job', 'employment'], byDefault: false, render: (v) => text(v) },
+    { fact: 'visa_free_travel.switzerland_paid_activity', cues: ['switzerland', 'swiss', 'work', 'job'], byDefault: false, render: (v) => text(v) },
+    { fact: 'etias.applies_to', topic: 'etias', cues: ['etias', 'authorisation', 'authorization'], byDefault: true, render: (v) => text(v, (t) => `Once in operation, ETIAS concerns ${t}`) },
   ],
 };

@@ -1,44 +1,6 @@
 import type { Knowledge } from '../knowledge/knowledge.js';
-import { findDurations } from '../language/extract-days.js';
-import type { LanguageTables } from '../language/language-tables.js';
+import type { PlacesNamed } from '../language/places-named.js';
 import type { UsedFact } from './answer-part.js';
-
-/** How many words may stand between a state and the stay it is paired with ("Rome for 5 days"). */
-const MAX_GAP_WORDS = 4;
-
-/** The Schengen states a question names, in order, and the stay it gives for each (when it does). */
-export interface PlacesNamed {
-  states: readonly string[];
-  stays: ReadonlyMap<string, number>;
-}
-
-/**
- * The distinct Schengen states the question names, and the number of days it gives for each:
- * each duration is paired with the nearest state in the direction the question writes them,
- * "Rome for 5 days and Paris for 8 days" (state, then stay) or "5 days in Italy and 8 days in
- * France" (stay, then state), within MAX_GAP_WORDS words. Pure.
- */
-export function placesNamed(language: LanguageTables, words: readonly string[]): PlacesNamed {
-  const mentions: { code: string; start: number; end: number }[] = [];
-  for (const match of language.countryTerms.findAll(words)) {
-    const term = match.values.find((candidate) => candidate.scope === 'schengen' && !candidate.plural);
-    if (term) mentions.push({ code: term.code, start: match.start, end: match.end });
-  }
-  const states = [...new Set(mentions.map((mention) => mention.code))];
-  const stays = new Map<string, number>();
-  const durations = findDurations(language, words);
-  const [firstMention] = mentions;
-  const [firstDuration] = durations;
-  if (states.length < 2 || !firstMention || !firstDuration) return { states, stays };
-  const stayFirst = firstDuration.start < firstMention.start;
-  for (const duration of durations) {
-    const partner = stayFirst
-      ? mentions.find((mention) => mention.start >= duration.end && mention.start - duration.end <= MAX_GAP_WORDS)
-      : mentions.findLast((mention) => mention.end <= duration.start && duration.start - mention.end <= MAX_GAP_WORDS);
-    if (partner) stays.set(partner.code, (stays.get(partner.code) ?? 0) + duration.days);
-  }
-  return { states, stays };
-}
 
 /**
  * Visa Code Art. 5(1)(b) applied to the stays the question gives: when it names several states

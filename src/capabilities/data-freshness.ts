@@ -1,4 +1,5 @@
 import type { LoadedRules } from '../knowledge/rule-book.js';
+import { DEFAULT_STALE_AFTER_DAYS, staleSources } from '../knowledge/source-checks.js';
 
 /** How fresh the loaded knowledge is, as the status page reports it. */
 export interface DataFreshness {
@@ -57,17 +58,28 @@ export interface SourceFreshness {
   oldest_checked_at: string | null;
   /** Sources with a check date. */
   checked_sources: number;
-  /** Sources whose check date is unknown (null). */
+  /** Sources whose check date is unknown (null): never checked. */
   unchecked_sources: number;
+  /** Sources last checked more than `stale_after_days` days ago. */
+  stale_sources: number;
+  stale_after_days: number;
+  /** Where the list of never-checked and stale sources is (`svc sources stale --json` prints the same). */
+  list: string;
 }
 
+/** The path of the never-checked and stale source list, at the host root next to /status.json. */
+export const STALE_SOURCES_PATH = '/status/sources.json';
+
 /** The check dates of the source registry of a snapshot (public data of the knowledge layer). */
-export function sourceFreshnessOf(rules: LoadedRules): SourceFreshness {
+export function sourceFreshnessOf(rules: LoadedRules, asOf: string): SourceFreshness {
   const range = dataFreshness(rules.knowledge.sources.list.map((source) => source.last_checked_at));
   return {
     newest_checked_at: range.newest_verified_at,
     oldest_checked_at: range.oldest_verified_at,
     checked_sources: range.dated_facts,
     unchecked_sources: range.undated_facts,
+    stale_sources: staleSources(rules.knowledge.sources.list, asOf, DEFAULT_STALE_AFTER_DAYS).stale.length,
+    stale_after_days: DEFAULT_STALE_AFTER_DAYS,
+    list: STALE_SOURCES_PATH,
   };
 }

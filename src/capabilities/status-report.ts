@@ -29,6 +29,9 @@ export const StatusReportSchema = z.object({
     oldest_checked_at: z.string().nullable(),
     checked_sources: z.number().int(),
     unchecked_sources: z.number().int(),
+    stale_sources: z.number().int(),
+    stale_after_days: z.number().int(),
+    list: z.string(),
   }),
 });
 export type StatusReport = z.infer<typeof StatusReportSchema>;
@@ -56,6 +59,6 @@ export function buildStatusReport(rules: LoadedRules, now: Date, contractVersion
       awaiting_integration: capabilities.filter((capability) => capability.state === 'awaiting_integration').length,
     },
     data_freshness: freshnessOf(rules),
-    source_freshness: sourceFreshnessOf(rules),
+    source_freshness: sourceFreshnessOf(rules, now.toISOString().slice(0, 10)),
   };
 }

@@ -3,7 +3,7 @@ import type { Caller } from '../access/caller.js';
 import type { AppDeps, Lifecycle } from '../app-deps.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { answerPreflight } from './cors.js';
-import { DISCLAIMER, type Grounded } from './envelope.js';
+import { disclaimerFor, type Grounded } from './envelope.js';
 import { expressPath, type Operation } from './operation.js';
 import { localsOf } from './request-context.js';
 import { validateInput } from './validate-input.js';
@@ -171,15 +171,13 @@ function runOperation(deps: AppDeps, operation: Operation): RequestHandler {
   };
 }
 
-const DISCLAIMER_JSON = JSON.stringify(DISCLAIMER);
-
 /**
  * The serialised parts of a result that do not depend on the request. The knowledge layer hands
  * out the same result object for answers computed once per rules load (country records, lists,
  * requirements, financial rules), so they are serialised once too; a result made per request is
  * serialised once and dropped with it.
  */
-const serialisedResults = new WeakMap<Grounded<unknown>, { data: string; lastVerifiedAt: string; sources: string }>();
+const serialisedResults = new WeakMap<Grounded<unknown>, { data: string; lastVerifiedAt: string; sources: string; disclaimer: string }>();
 
 /**
  * The success envelope (spec 2.1, 2.2) as JSON text: `{request_id, data, meta: {units, livemode,
@@ -188,8 +186,8 @@ const serialisedResults = new WeakMap<Grounded<unknown>, { data: string; lastVer
 function successBody(requestId: string, units: number, livemode: boolean, result: Grounded<unknown>): string {
   let parts = serialisedResults.get(result);
   if (!parts) {
-    parts = { data: JSON.stringify(result.data), lastVerifiedAt: JSON.stringify(result.lastVerifiedAt), sources: JSON.stringify(result.sources) };
+    parts = { data: JSON.stringify(result.data), lastVerifiedAt: JSON.stringify(result.lastVerifiedAt), sources: JSON.stringify(result.sources), disclaimer: JSON.stringify(disclaimerFor(result.sources)) };
     serialisedResults.set(result, parts);
   }
-  return `{"request_id":${JSON.stringify(requestId)},"data":${parts.data},"meta":{"units":${units},"livemode":${livemode},"last_verified_at":${parts.lastVerifiedAt},"sources":${parts.sources},"disclaimer":${DISCLAIMER_JSON}}}`;
+  return `{"request_id":${JSON.stringify(requestId)},"data":${parts.data},"meta":{"units":${units},"livemode":${livemode},"last_verified_at":${parts.lastVerifiedAt},"sources":${parts.sources},"disclaimer":${parts.disclaimer}}}`;
 }

@@ -20,8 +20,23 @@ export const SourceSchema = z
   .meta({ id: 'Source', description: 'A source the response rests on (spec 2.3).' });
 export type Source = z.infer<typeof SourceSchema>;
 
-export const DISCLAIMER =
-  'This response is general information drawn from the official sources it lists. It is not an official consular decision and does not replace one: the consulate or border authority of the Schengen state concerned decides each application case by case.';
+const NOT_A_DECISION =
+  'It is not an official consular decision and does not replace one: the consulate or border authority of the Schengen state concerned decides each application case by case.';
+
+/**
+ * The disclaimer of every response. Not every registered source is official (a legal database
+ * quoting the Visa Code, a press report), so it says "the sources it lists", each marked
+ * `official` or not, rather than "official sources".
+ */
+export const DISCLAIMER = `This response is general information drawn from the sources it lists, each marked official or not. ${NOT_A_DECISION}`;
+
+/** The disclaimer of a response whose facts rest only on non-official sources: it says so. */
+export const DISCLAIMER_NON_OFFICIAL = `This response is general information drawn only from non-official sources (a legal database, a transcription or a press report that quotes or reports the official text); check the official text before relying on it. ${NOT_A_DECISION}`;
+
+/** The disclaimer for a response resting on these sources: the non-official one when it has sources and none is official. */
+export function disclaimerFor(sources: readonly Source[]): string {
+  return sources.length > 0 && sources.every((source) => !source.official) ? DISCLAIMER_NON_OFFICIAL : DISCLAIMER;
+}
 
 /** Spec 2.2. */
 export const MetaSchema = z
@@ -33,7 +48,7 @@ export const MetaSchema = z
         'The oldest verification date among the facts this response uses (a response is only as fresh as its stalest part). Null when it uses no fact, or when any fact it uses has no known verification date (each fact in `data` carries its own date): a date is never claimed for information not verified on or after it.',
     }),
     sources: z.array(SourceSchema).meta({ description: 'Exactly the sources the response rests on.' }),
-    disclaimer: z.string().meta({ description: 'States that the response is not an official consular decision.' }),
+    disclaimer: z.string().meta({ description: 'States that the response is not an official consular decision; when every source it lists is non-official, says that too.' }),
   })
   .meta({ id: 'Meta' });
 export type Meta = z.infer<typeof MetaSchema>;

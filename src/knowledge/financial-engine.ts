@@ -102,8 +102,10 @@ export function calculateBandTotal(calculation: Calculation, days: number, curre
     }
     case 'minimum_total':
       return { total: calculation.minimum_total, working: `minimum total for a stay of this length: ${money(calculation.minimum_total)}` };
-    case 'not_published':
-      return { total: null, working: `no amount is published: ${calculation.reason}` };
+    case 'not_published': {
+      const minimum = calculation.minimum_total === undefined ? '' : `; at least ${money(calculation.minimum_total)} applies in any case`;
+      return { total: null, working: `no amount is published: ${calculation.reason}${minimum}` };
+    }
   }
 }
 

@@ -25,7 +25,9 @@ export const CalculationSchema = z.discriminatedUnion('method', [
     month_days: z.number().int().positive().default(30),
   }),
   z.strictObject({ method: z.literal('minimum_total'), minimum_total: amount }),
-  z.strictObject({ method: z.literal('not_published'), reason: z.string().min(1) }),
+  // No total for these days, but a minimum that applies whichever figure is right (a partial
+  // answer beats none: the minimum is still stated).
+  z.strictObject({ method: z.literal('not_published'), reason: z.string().min(1), minimum_total: amount.optional() }),
 ]);
 export type Calculation = z.infer<typeof CalculationSchema>;
 

@@ -2,7 +2,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Grounded, Source } from '../http/envelope.js';
 import type { CountryFile, NonMember } from './country-schemas.js';
 import { oldestVerificationDate, type Fact } from './fact.js';
-import { calculateBandTotal, CompiledFinancialRule, perDayAmount } from './financial-engine.js';
+import { calculateBandTotal, CompiledFinancialRule, formatAmount, perDayAmount } from './financial-engine.js';
 import { MAX_DAYS, type Band, type FinancialFile, type Variant } from './financial-schemas.js';
 import type { NationalRequirement, RequirementItem } from './requirement-schemas.js';
 import type {
@@ -163,6 +163,14 @@ export class Knowledge {
     return required(this.countryInfo.get(iso), iso);
   }
 
+  /**
+   * The Visa Code documents every state asks for, whatever the state: the items of every
+   * application and those of each purpose (no national additions, which need a state).
+   */
+  commonDocuments(): { allPurposes: readonly RequirementItem[]; byPurpose: Readonly<Record<TravelPurpose, readonly RequirementItem[]>> } {
+    return { allPurposes: this.files.common.all_purposes, byPurpose: this.files.common.by_purpose };
+  }
+
   documentRequirements(iso: string, purpose: TravelPurpose | null): Grounded<Requirements> {
     return required(this.requirements.get(`${iso}:${purpose ?? 'all'}`), iso);
   }
@@ -319,7 +327,7 @@ export class Knowledge {
       days === null
         ? 'No `days` given: the rule and per-day amounts are returned without a total.'
         : mainBand?.total === null
-          ? (mainBand.reason ?? 'No amount is published.')
+          ? withMinimum(mainBand.reason ?? 'No amount is published.', mainBand, rule.currency)
           : null;
     return this.ground(
       {
@@ -346,6 +354,12 @@ export class Knowledge {
   }
 }
 
+/** A total's reason, with the minimum that applies in any case when the band has one (a partial answer beats none). */
+function withMinimum(reason: string, band: FinancialBand, currency: string): string {
+  if (band.method !== 'not_published' || band.minimum_total === null) return reason;
+  return `${reason} At least ${formatAmount(currency, band.minimum_total)} in total applies in any case.`;
+}
+
 function describeBand(rule: FinancialFile, variant: Variant, band: Band, days: number | null): FinancialBand {
   const c = band.calculation;
   const evaluated = days === null ? null : calculateBandTotal(c, days, rule.currency);
@@ -358,7 +372,7 @@ function describeBand(rule: FinancialFile, variant: Variant, band: Band, days: n
     per_day: perDayAmount(c),
     per_entry: c.method === 'per_entry_plus_per_day' ? c.per_entry : null,
     fixed: c.method === 'fixed_total' ? c.total : 'fixed' in c ? c.fixed : null,
-    minimum_total: 'minimum_total' in c ? c.minimum_total : null,
+    minimum_total: 'minimum_total' in c ? (c.minimum_total ?? null) : null,
     per_full_month: c.method === 'fixed_plus_per_full_month' ? c.per_full_month : null,
     total: evaluated?.total ?? null,
     working: evaluated?.working ?? null,

@@ -20,6 +20,17 @@ export const TOPICS = [
   'ees',
   'etias',
   'visa_requirement',
+  'visa_types',
+  'airport_transit',
+  'application_procedure',
+  'eu_family',
+  'residence_permit_holders',
+  'refusal_appeal',
+  'overstay',
+  'visa_extension',
+  'minors',
+  'biometrics',
+  'visa_free_travel',
 ] as const;
 export const TopicSchema = z.enum(TOPICS).meta({ id: 'Topic', description: 'A topic of the source registry and of the general Schengen rules.' });
 export type Topic = z.infer<typeof TopicSchema>;
@@ -38,6 +49,17 @@ export const GENERAL_TOPICS = [
   'ees',
   'etias',
   'visa_requirement',
+  'visa_types',
+  'airport_transit',
+  'application_procedure',
+  'eu_family',
+  'residence_permit_holders',
+  'refusal_appeal',
+  'overstay',
+  'visa_extension',
+  'minors',
+  'biometrics',
+  'visa_free_travel',
 ] as const satisfies readonly Topic[];
 export type GeneralTopic = (typeof GENERAL_TOPICS)[number];
 

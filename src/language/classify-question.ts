@@ -5,6 +5,7 @@ import { extractDays } from './extract-days.js';
 import { extractProfile } from './extract-profile.js';
 import { extractPurpose } from './extract-purpose.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
+import { placesNamed, type PlacesNamed } from './places-named.js';
 import { scoreIntents, type ScoredIntent } from './score-intents.js';
 import { tokenizeText } from './tokenize-question.js';
 
@@ -12,6 +13,8 @@ import { tokenizeText } from './tokenize-question.js';
 export const RULE_CONFIDENCE = 0.9;
 /** Score given to the fallback intents (a country with no other cue, ordinary words with no visa word). */
 const FALLBACK_SCORE = 2;
+/** A signal of this weight or more is a strong cue: a second topic asked, or a membership question. */
+const STRONG_CUE = 3;
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
@@ -41,12 +44,51 @@ export interface Classification {
 }
 
 /**
+ * Everything one reading of a question finds, for every operation that reads questions:
+ * POST /classify returns `classification`, POST /route routes it, and POST /answer answers
+ * from the same reading without scanning the question again, so the three never disagree on
+ * the intent or the country.
+ */
+export interface QuestionReading {
+  classification: Classification;
+  /** The question's normalised words after spelling correction. */
+  words: readonly string[];
+  /** The words joined by one space and padded with a space each side, for whole-phrase tests. */
+  text: string;
+  /** The distinct Schengen states named, in order, and the stay the question gives for each. */
+  places: PlacesNamed;
+  /**
+   * The intents asked, main first: the intent, then every other intent answered next to it
+   * (a topic of POST /answer, the documents, the money or the visa requirement) that the question
+   * gives a strong cue for.
+   */
+  asked: readonly Intent[];
+  /**
+   * True when no intent wins on its own but several answerable intents are each strongly cued
+   * ("visa fee, when to apply and how many days can I stay?"): the intent is then the best of
+   * them, and each is answered as far as the rules go.
+   */
+  competing: boolean;
+  /**
+   * What the question asks for that only some facts answer (asks.json kinds: contact,
+   * statistic, personal_case, opinion, consequence, other_system), in the order asked; empty
+   * when it asks none of them.
+   */
+  asks: readonly string[];
+}
+
+/**
  * Classifies one question: normalise and tokenize (natural), correct misspelt long words,
  * extract the country, purpose, days and profile, score the intents, then decide. Pure and
  * deterministic: the same tables and question always give the same classification; any string
  * is accepted (the HTTP layer enforces 1..1000 characters), nothing throws on odd input.
  */
 export function classifyQuestion(tables: LanguageTables, question: string): Classification {
+  return readQuestion(tables, question).classification;
+}
+
+/** Reads a question once: the classification plus what the answer layer needs (see QuestionReading). Pure. */
+export function readQuestion(tables: LanguageTables, question: string): QuestionReading {
   const tokens = tokenizeText(question);
   const spelling = correctSpelling(tables, tokens.map((t) => t.word));
   const words = spelling.words;
@@ -64,11 +106,20 @@ export function classifyQuestion(tables: LanguageTables, question: string): Clas
     (a, b) => b[1] - a[1] || (scored.firstAt.get(a[0]) ?? Infinity) - (scored.firstAt.get(b[0]) ?? Infinity),
   );
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
-  const decision = decideIntent(tables, ranked, words, {
-    country: places.country,
-    outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
-    detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
-  });
+  const asks = [...new Set(tables.asks.findAll(words).flatMap((match) => match.values))];
+  const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
+  const decision = outOfScopeKind
+    ? {
+        intent: 'out_of_scope' as const,
+        confidence: RULE_CONFIDENCE,
+        competing: false,
+        evidence: [{ field: 'intent' as const, value: 'out_of_scope', matched: outOfScopeKind, rule: `asks for a ${outOfScopeKind}, which no visa rule states (asks.json)` }],
+      }
+    : decideIntent(tables, ranked, words, {
+        country: places.country,
+        outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
+        detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
+      });
 
   const evidence: Evidence[] = [
     ...decision.evidence,
@@ -79,7 +130,7 @@ export function classifyQuestion(tables: LanguageTables, question: string): Clas
     ...days.evidence,
     ...profile.evidence,
   ];
-  return {
+  const classification: Classification = {
     intent: decision.intent,
     confidence: decision.confidence,
     country: places.country,
@@ -92,6 +143,19 @@ export function classifyQuestion(tables: LanguageTables, question: string): Clas
     candidates,
     evidence,
   };
+  const asked: Intent[] = [decision.intent];
+  for (const candidate of candidates) {
+    if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
+  }
+  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks };
+}
+
+/**
+ * Intents whose answer may stand next to another one in one POST /answer: the general topics,
+ * the documents, the money and the visa requirement (not the country record nor the list).
+ */
+export function isAnsweredTogether(intent: Intent): boolean {
+  return INTENT_TOPICS[intent] !== undefined && intent !== 'country_list' && intent !== 'country_information';
 }
 
 /** The intent's topic; a source question's topic is that of what it asks the sources of. */
@@ -108,6 +172,8 @@ interface Decision {
   intent: Intent;
   confidence: number;
   evidence: Evidence[];
+  /** Several answerable intents, each strongly cued, and none winning alone. */
+  competing: boolean;
 }
 
 function decideIntent(
@@ -116,14 +182,25 @@ function decideIntent(
   words: readonly string[],
   facts: { country: string | null; outside: string | null; detailed: boolean },
 ): Decision {
+  const [first] = ranked;
   if (facts.outside) {
+    // "Is Cyprus part of Schengen?" asks whether a non-member is a member: the membership rules
+    // answer it, so it is routed to them rather than refused as a destination.
+    if (ranked.some(([intent, score]) => intent === 'country_list' && score >= STRONG_CUE)) {
+      return {
+        intent: 'country_list',
+        confidence: RULE_CONFIDENCE,
+        competing: false,
+        evidence: [{ field: 'intent', value: 'country_list', matched: facts.outside, rule: 'a membership question about a state outside the Schengen area' }],
+      };
+    }
     return {
       intent: 'out_of_scope',
       confidence: RULE_CONFIDENCE,
+      competing: false,
       evidence: [{ field: 'intent', value: 'out_of_scope', matched: facts.outside, rule: 'the destination is outside the Schengen area' }],
     };
   }
-  const [first] = ranked;
   let best: [ScoredIntent, number] | undefined = first && first[1] > 0 ? first : undefined;
   // Confidence is about where the question goes: an intent answered by the same operation (two
   // topics of POST /answer) does not make the decision less certain.
@@ -138,17 +215,30 @@ function decideIntent(
     }
   }
   if (!best) {
-    return { intent: 'unknown', confidence: 0, evidence: [{ field: 'intent', value: 'unknown', matched: words.join(' '), rule: 'no intent signal, country or ordinary sentence found' }] };
+    return { intent: 'unknown', confidence: 0, competing: false, evidence: [{ field: 'intent', value: 'unknown', matched: words.join(' '), rule: 'no intent signal, country or ordinary sentence found' }] };
   }
   const confidence = Math.round((best[1] / (best[1] + runnerUp + 1)) * 1000) / 1000;
   if (confidence < tables.threshold) {
+    // "Visa fee, documents and how long can I stay?" asks several answerable things, each with a
+    // strong cue: not a doubt between two readings, so the best of them is the intent.
+    const strong = ranked.filter(([intent, score]) => score >= STRONG_CUE && isAnsweredTogether(intent));
+    const [lead] = strong;
+    if (lead && strong.length >= 2) {
+      return {
+        intent: lead[0],
+        confidence,
+        competing: true,
+        evidence: [{ field: 'intent', value: lead[0], matched: strong.map(([intent]) => intent).join(', '), rule: 'several answerable questions, each with a strong cue' }],
+      };
+    }
     return {
       intent: 'unknown',
       confidence,
+      competing: false,
       evidence: [{ field: 'intent', value: 'unknown', matched: words.join(' '), rule: `best intent ${best[0]} has confidence ${confidence}, under the threshold ${tables.threshold}` }],
     };
   }
-  return { intent: best[0], confidence, evidence };
+  return { intent: best[0], confidence, competing: false, evidence };
 }
 
 function routeKey(tables: LanguageTables, intent: ScoredIntent): string {

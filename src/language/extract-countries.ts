@@ -106,8 +106,12 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
   const shouting = isShouting(tokens);
   const found = mentions.length > 0;
   tokens.forEach((token, i) => {
-    if (taken[i] || shouting || token.raw.length < 2 || token.raw.length > 3 || token.raw !== token.raw.toUpperCase()) return;
-    const code = tables.codes.get(token.raw);
+    if (taken[i] || shouting || token.raw.length < 2 || token.raw.length > 3) return;
+    // "us passport", "us citizen": a code typed in lower case is one only before a nationality
+    // cue (citizen, passport, national), where the pronoun "us" cannot stand.
+    const lowerCaseNationality = token.raw === token.raw.toLowerCase() && tables.lowerCaseCodes.has(token.raw.toUpperCase()) && tables.nationalityAfter.matchAt(words, i + 1) !== null;
+    if (token.raw !== token.raw.toUpperCase() && !lowerCaseNationality) return;
+    const code = tables.codes.get(token.raw.toUpperCase());
     if (!code) return;
     // A code that is also a word ("IT", "US") counts beside a named country only where a word
     // could not stand: before "visa", "embassy", "citizens" ("a US visa requirement for Germans").
@@ -162,6 +166,11 @@ function classifyMention(
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 
   const destination = before(tables.destinationBefore);
+  // "Who can apply for a Schengen visa in the UK?": a non-member after "in", in a question about
+  // applying for a Schengen visa, is where the application is lodged, not where the trip goes.
+  if (m.scope === 'not_schengen' && destination === 'in' && lodgesSchengenApplication(words)) {
+    return { ...base, role: 'residence', rule: `${m.rule} after "in", where a Schengen visa application is lodged`, score: -5 };
+  }
   let score = m.kind === 'name' ? 0.5 : 0;
   let rule = m.rule;
   if (destination) {
@@ -172,6 +181,11 @@ function classifyMention(
     rule += ` before "${words.slice(destinationAfter.start, destinationAfter.end).join(' ')}"`;
   }
   return { ...base, role: 'destination', rule, score };
+}
+
+/** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa"). */
+function lodgesSchengenApplication(words: readonly string[]): boolean {
+  return words.includes('schengen') && words.some((word) => word === 'apply' || word === 'applying' || word === 'application' || word === 'consulates');
 }
 
 /** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */

@@ -28,6 +28,17 @@ export const INTENTS = [
   'ees',
   'etias',
   'visa_requirement',
+  'visa_types',
+  'airport_transit',
+  'application_procedure',
+  'eu_family',
+  'residence_permit_holders',
+  'refusal_appeal',
+  'overstay',
+  'visa_extension',
+  'minors',
+  'biometrics',
+  'visa_free_travel',
   'out_of_scope',
   'unknown',
 ] as const;
@@ -59,6 +70,17 @@ export const INTENT_TOPICS: Partial<Readonly<Record<Intent, Topic>>> = {
   financial_requirements: 'financial_means',
   country_information: 'application',
   country_list: 'membership',
+  visa_types: 'visa_types',
+  airport_transit: 'airport_transit',
+  application_procedure: 'application_procedure',
+  eu_family: 'eu_family',
+  residence_permit_holders: 'residence_permit_holders',
+  refusal_appeal: 'refusal_appeal',
+  overstay: 'overstay',
+  visa_extension: 'visa_extension',
+  minors: 'minors',
+  biometrics: 'biometrics',
+  visa_free_travel: 'visa_free_travel',
 };
 
 const phrase = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
@@ -135,6 +157,8 @@ export const CountriesFileSchema = z
     schengen: z.array(CountrySchema).length(29, 'must list the 29 Schengen states'),
     not_schengen: z.array(CountrySchema.required({ note: true })),
     word_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)),
+    /** Codes also read in lower case right before a nationality cue ("us passport", "us citizen"). */
+    lower_case_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
     cues: z.strictObject({
       destination_before: phraseList,
       origin_before: phraseList,
@@ -194,7 +218,31 @@ export const SpellingFileSchema = z.strictObject({
   $comment: z.string().optional(),
   min_length: z.number().int().min(4).max(10),
   long_word_length: z.number().int().min(6).max(20),
+  /** Words of other languages: never corrected nor inflected; two or more make a question not English. */
+  foreign_words: z.array(z.string().regex(/^[a-z]+$/, 'must be one lower-case word')),
   ordinary_words: z.array(z.string().regex(/^[a-z]+$/, 'must be one lower-case word')),
+});
+
+/**
+ * What a question asks for that only some facts answer (a contact, a statistic, a personal case,
+ * an opinion, a consequence, another system's procedure), with the cue phrases that ask it and
+ * the topics or fact ids that answer it. A question that asks one of these kinds is answered only
+ * by a part whose topic or facts are declared to answer it; a kind nothing answers gives `null`.
+ */
+export const AsksFileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  kinds: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z_]+$/, 'must be a snake_case kind such as contact'),
+      description: z.string().min(1),
+      cues: phraseList.min(1),
+      answered_by: z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z0-9_]+)*)$/, 'must be a topic (fees), a fact id (ees.retention_overstayers) or * (every topic)')),
+      /** An intent every question asking this kind has (statistics are no visa-rule question: out_of_scope). */
+      intent: z.literal('out_of_scope').optional(),
+      /** Topics whose answer to this kind depends on the nationality ("do I need a transit visa?"). */
+      needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
+    }),
+  ),
 });
 
 /** Where a country term comes from: a Schengen state, a confusable non-member, or a nationality only. */
@@ -270,6 +318,8 @@ export interface LanguageTables {
   /** Upper-case codes as typed → ISO code ("EL" → "GR", "UK" → "GB"). */
   codes: ReadonlyMap<string, string>;
   wordCodes: ReadonlySet<string>;
+  /** Codes also read in lower case before a nationality cue ("us passport"). */
+  lowerCaseCodes: ReadonlySet<string>;
   destinationBefore: PhraseIndex<true>;
   originBefore: PhraseIndex<true>;
   destinationAfter: PhraseIndex<true>;
@@ -303,10 +353,20 @@ export interface LanguageTables {
     known: ReadonlySet<string>;
     /** Candidates by first letter, then by length (`[length]`). */
     candidates: ReadonlyMap<string, readonly (readonly SpellingCandidate[] | undefined)[]>;
+    /** Words of other languages ("genom", "pays"): never corrected nor read as an inflected English word. */
+    foreign: ReadonlySet<string>;
   };
+  /** What-is-asked cues (asks.json): phrase → kind id. */
+  asks: PhraseIndex<string>;
+  /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
+  answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Kinds whose question is out of scope whatever else it names (statistics). */
+  outOfScopeKinds: ReadonlySet<string>;
+  /** Kind id → the topics whose answer to it needs the nationality. */
+  needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json'] as const;
+export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
 
 /**
  * Reads, validates and compiles `dir`/*.json (normally rules/language). Every file is checked
@@ -334,12 +394,13 @@ export function loadLanguageTables(dir: string): LanguageTables {
     durations: read('durations.json', DurationsFileSchema),
     profile: read('profile.json', ProfileFileSchema),
     spelling: read('spelling.json', SpellingFileSchema),
+    asks: read('asks.json', AsksFileSchema),
   };
-  const { intents, countries, nationalities, purposes, durations, profile, spelling } = files;
-  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling) {
+  const { intents, countries, nationalities, purposes, durations, profile, spelling, asks } = files;
+  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling || !asks) {
     throw new RuleFilesError(problems);
   }
-  return compileLanguageTables({ intents, countries, nationalities, purposes, durations, profile, spelling });
+  return compileLanguageTables({ intents, countries, nationalities, purposes, durations, profile, spelling, asks });
 }
 
 /** Validates one parsed table file; throws a RuleFilesError naming `file`, each JSON path and its fix. */
@@ -371,6 +432,7 @@ export interface LanguageTableFiles {
   durations: z.output<typeof DurationsFileSchema>;
   profile: z.output<typeof ProfileFileSchema>;
   spelling: z.output<typeof SpellingFileSchema>;
+  asks: z.output<typeof AsksFileSchema>;
 }
 
 /** Compiles validated table files into look-up structures. Pure apart from building them. */
@@ -432,7 +494,14 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
   const durationPhrases = new PhraseIndex<number>();
   for (const [p, value] of Object.entries(files.durations.phrases)) durationPhrases.add(phraseWords(p), value);
 
+  const asks = new PhraseIndex<string>();
+  for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(phraseWords(p), kind.id);
+
   const tables: Omit<LanguageTables, 'spelling'> = {
+    asks,
+    answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
+    outOfScopeKinds: new Set(files.asks.kinds.filter((kind) => kind.intent === 'out_of_scope').map((kind) => kind.id)),
+    needsNationality: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.needs_nationality ?? [])])),
     threshold: files.intents.threshold,
     intentOrder: files.intents.intents.map((intent) => intent.id),
     routes,
@@ -446,6 +515,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     countries,
     codes,
     wordCodes: new Set(files.countries.word_codes),
+    lowerCaseCodes: new Set(files.countries.lower_case_codes ?? []),
     destinationBefore: index(files.countries.cues.destination_before, true as const),
     originBefore: index(files.countries.cues.origin_before, true as const),
     destinationAfter: index(files.countries.cues.destination_after, true as const),
@@ -478,7 +548,7 @@ function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.outpu
   const known = new Set<string>(file.ordinary_words);
   const indexes: PhraseIndex<unknown>[] = [
     tables.signals, tables.countryTerms, tables.purposes, tables.relations, tables.visitVerbs, tables.notPurpose,
-    tables.numberWords, tables.durationPhrases, tables.employment, tables.minor,
+    tables.numberWords, tables.durationPhrases, tables.employment, tables.minor, tables.asks,
   ];
   const tableWords = new Set<string>(tables.domainWords);
   for (const built of indexes) for (const word of built.vocabulary()) tableWords.add(word);
@@ -492,7 +562,7 @@ function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.outpu
     (byLength[word.length] ??= []).push({ word, length: word.length });
     candidates.set(first, byLength);
   }
-  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates };
+  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates, foreign: new Set(file.foreign_words) };
 }
 
 function isPlural(demonym: string, all: readonly string[]): boolean {

@@ -31,8 +31,8 @@ export const EvidenceSchema = z
 
 export const ClassificationSchema = z
   .object({
-    intent: IntentSchema.meta({ description: 'What the question asks. `out_of_scope`: not a Schengen short-stay visa question, or a destination outside the Schengen area. `unknown`: confidence under the threshold (0.5).' }),
-    confidence: z.number().min(0).max(1).meta({ description: 'best score / (best + runner-up + 1), the runner-up being the best intent routed to another operation; 0.9 for a non-Schengen destination. Under 0.5 (a tie between two operations) the intent is `unknown`.' }),
+    intent: IntentSchema.meta({ description: 'What the question asks. `out_of_scope`: not a Schengen short-stay visa question, or a destination outside the Schengen area. `unknown`: confidence under the threshold (0.5), unless several answerable questions are each strongly cued ("the fee and the documents for Greece"), which gives the best of them.' }),
+    confidence: z.number().min(0).max(1).meta({ description: 'best score / (best + runner-up + 1), the runner-up being the best intent routed to another operation; 0.9 for a non-Schengen destination. Under 0.5 (a tie between two operations) the intent is `unknown`, unless several answerable questions are each strongly cued (then the best of them, answered together by POST /answer).' }),
     country: IsoCode.nullable().meta({ description: 'ISO 3166-1 alpha-2 code of the Schengen state the question is about, or null.' }),
     destination_status: z.enum(['schengen', 'not_schengen']).nullable().meta({ description: '`not_schengen` when every destination named is outside the Schengen area (UK, Ireland, Cyprus, USA, Andorra...): the question is out of scope. A Schengen destination wins over a non-member named beside it (`schengen`). Null when no destination is named.' }),
     non_schengen_destination: IsoCode.nullable().meta({ description: 'ISO code of that non-Schengen destination, set only when destination_status is not_schengen; otherwise null.' }),

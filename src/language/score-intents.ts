@@ -1,5 +1,6 @@
 import type { Evidence } from './evidence.js';
 import { baseForms } from './base-forms.js';
+import { isForeignQuestion } from './correct-spelling.js';
 import { heldCue } from './held-documents.js';
 import type { IntentSignal, Intent, LanguageTables } from './language-tables.js';
 import type { PhraseMatch } from './phrase-index.js';
@@ -110,8 +111,10 @@ function findSignals(tables: LanguageTables, words: readonly string[]): PhraseMa
   const found = tables.signals.findAll(words);
   const covered: boolean[] = new Array<boolean>(words.length).fill(false);
   for (const match of found) for (let i = match.start; i < match.end; i++) covered[i] = true;
+  // A word of another language is no inflected English word ("pays" is not "pay").
+  const foreignQuestion = isForeignQuestion(tables, words);
   for (let i = 0; i < words.length; i++) {
-    if (covered[i]) continue;
+    if (covered[i] || foreignQuestion || tables.spelling.foreign.has(words[i] ?? '')) continue;
     for (const form of baseForms(words[i] ?? '')) {
       const match = tables.signals.matchAt([form], 0);
       if (match && match.end === 1) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerInvariantProblems } from '../../src/answers/check-answer.js';
+import { answerInvariantProblems } from '../../src/quality/check-answer.js';
 import { makeApiKey } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';

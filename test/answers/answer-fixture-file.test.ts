@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAnswerFixtures } from '../../src/answers/answer-fixture.js';
+import { loadAnswerFixtures } from '../../src/quality/answer-fixture.js';
 
 const dirs: string[] = [];
 afterEach(() => {

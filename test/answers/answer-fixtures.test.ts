@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAnswerFixtures } from '../../src/answers/answer-fixture.js';
-import { fixtureDifferences } from '../../src/answers/check-answer.js';
-import { fixtureRequestBody } from '../../src/answers/run-answer-fixtures.js';
+import { loadAnswerFixtures } from '../../src/quality/answer-fixture.js';
+import { fixtureDifferences } from '../../src/quality/check-answer.js';
+import { fixtureRequestBody } from '../../src/quality/run-answer-fixtures.js';
 import { makeApiKey } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerInvariantProblems, numbersInText } from '../../src/answers/check-answer.js';
+import { answerInvariantProblems, numbersInText } from '../../src/quality/check-answer.js';
 import { loadRules } from '../../src/knowledge/rule-book.js';
 
 // The checks the fixture runner and the tests apply must be able to fail: each row breaks one rule.

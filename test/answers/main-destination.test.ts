@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mainDestinationByStay, placesNamed } from '../../src/answers/main-destination.js';
+import { mainDestinationByStay } from '../../src/answers/main-destination.js';
+import { placesNamed } from '../../src/language/places-named.js';
 import { loadKnowledge } from '../../src/knowledge/load-knowledge.js';
 import { tokenizeText } from '../../src/language/tokenize-question.js';
 import { tables } from '../language/tables.js';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCapabilityRegistry } from '../../src/capabilities/capability-registry.js';
 import { OPERATIONS } from '../../src/http/operations/index.js';
-import { DISCLAIMER } from '../../src/http/envelope.js';
+import { DISCLAIMER, DISCLAIMER_NON_OFFICIAL, disclaimerFor } from '../../src/http/envelope.js';
 import { makeApiKey } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
@@ -54,7 +54,7 @@ describe('envelopes, request ids and headers', () => {
       expect(Object.keys(res.body.meta).sort()).toEqual(['disclaimer', 'last_verified_at', 'livemode', 'sources', 'units']);
       expect(res.body.meta.units).toBe(operation.units);
       expect(res.body.meta.livemode).toBe(livemode);
-      expect(res.body.meta.disclaimer).toBe(DISCLAIMER);
+      expect(res.body.meta.disclaimer).toBe(disclaimerFor(res.body.meta.sources));
       expect(res.body.meta.last_verified_at === null || /^\d{4}-\d{2}-\d{2}$/.test(res.body.meta.last_verified_at)).toBe(true);
       for (const source of res.body.meta.sources as Record<string, unknown>[]) {
         expect(Object.keys(source).sort(), JSON.stringify(source)).toEqual(['last_checked_at', 'official', 'organization', 'url']);
@@ -67,6 +67,22 @@ describe('envelopes, request ids and headers', () => {
 
   it('the disclaimer says the response is not an official consular decision', () => {
     expect(DISCLAIMER).toMatch(/not an official consular decision/);
+    expect(DISCLAIMER_NON_OFFICIAL).toMatch(/not an official consular decision/);
+    // Issue 10: not every source is official, so the disclaimer no longer says "official sources".
+    expect(DISCLAIMER).not.toMatch(/official sources/);
+  });
+
+  it('a response resting only on non-official sources says so; one with an official source does not', async () => {
+    const ask = (question: string) => request(t.app).post('/api/v1/answer').set('Authorization', `Bearer ${testKey}`).send({ question });
+    const unofficial = await ask('How does the multiple entry cascade work for Indian applicants?');
+    expect(unofficial.status, JSON.stringify(unofficial.body)).toBe(200);
+    expect(unofficial.body.meta.sources, JSON.stringify(unofficial.body)).not.toEqual([]);
+    expect(unofficial.body.meta.sources.length).toBeGreaterThan(0);
+    expect(unofficial.body.meta.sources.every((source: { official: boolean }) => !source.official)).toBe(true);
+    expect(unofficial.body.meta.disclaimer).toBe(DISCLAIMER_NON_OFFICIAL);
+    const official = await ask('How much does a Schengen visa cost?');
+    expect(official.body.meta.sources.some((source: { official: boolean }) => source.official)).toBe(true);
+    expect(official.body.meta.disclaimer).toBe(DISCLAIMER);
   });
 
   it.each(

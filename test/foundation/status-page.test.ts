@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { staleSources } from '../../src/knowledge/source-checks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_IDS } from '../../src/capabilities/capability-registry.js';
 import { dataFreshness, freshnessOf } from '../../src/capabilities/data-freshness.js';
@@ -55,7 +56,15 @@ describe('GET /status and /status.json', () => {
       oldest_checked_at: checked[0] ?? null,
       checked_sources: checked.length,
       unchecked_sources: sources.length - checked.length,
+      // Issue 10: the stale count and the link to the list of sources to check next.
+      stale_sources: staleSources(sources, report.generated_at.slice(0, 10), 365).stale.length,
+      stale_after_days: 365,
+      list: '/status/sources.json',
     });
+    const list = await request(t.app).get('/status/sources.json');
+    expect(list.status).toBe(200);
+    expect(list.body.never_checked).toHaveLength(sources.length - checked.length);
+    expect(list.body.stale).toHaveLength(report.source_freshness.stale_sources);
     // The shipped rules carry dated facts (the financial rules, the EU visa list...) and undated
     // ones (sources the research could not date): both are counted, and the range is a real one.
     const knowledge = t.deps.rules.current().knowledge;

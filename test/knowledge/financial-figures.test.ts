@@ -52,7 +52,8 @@ const FIGURES: { name: string; country: string; days: number; variant?: string; 
   { name: 'LU about €67/day', country: 'LU', days: 10, currency: 'EUR', total: 670 },
   { name: 'MT €48/day', country: 'MT', days: 10, currency: 'EUR', total: 480 },
   { name: 'NL €55/day', country: 'NL', days: 10, currency: 'EUR', total: 550 },
-  { name: 'NO about NOK 500/day', country: 'NO', days: 10, currency: 'NOK', total: 5000 },
+  { name: 'NO at least NOK 500/day', country: 'NO', days: 10, currency: 'NOK', total: 5000 },
+  { name: 'EE €70/day', country: 'EE', days: 10, currency: 'EUR', total: 700 },
   { name: 'PL flat PLN 300 for 3 days', country: 'PL', days: 3, currency: 'PLN', total: 300 },
   { name: 'PL flat PLN 300 for 4 days', country: 'PL', days: 4, currency: 'PLN', total: 300 },
   { name: 'PL PLN 75/day from 5 days', country: 'PL', days: 5, currency: 'PLN', total: 375 },
@@ -66,8 +67,9 @@ const FIGURES: { name: string; country: string; days: number; variant?: string; 
   { name: 'SK €56/day', country: 'SK', days: 10, currency: 'EUR', total: 560 },
   { name: 'SI €70/day', country: 'SI', days: 10, currency: 'EUR', total: 700 },
   { name: 'SI minor with parent €35/day', country: 'SI', days: 10, variant: 'minor_with_parent', currency: 'EUR', total: 350 },
-  { name: 'ES €1,098.90 minimum for 5 days (either per-day figure stays below it)', country: 'ES', days: 5, currency: 'EUR', total: 1098.9 },
-  { name: 'ES €1,098.90 minimum for 9 days (9 × €122.10 = 9 × €121.10 rounded up to the minimum)', country: 'ES', days: 9, currency: 'EUR', total: 1098.9 },
+  { name: 'ES €1,098.90 minimum for 5 days', country: 'ES', days: 5, currency: 'EUR', total: 1098.9 },
+  { name: 'ES €1,098.90 minimum for 9 days (9 × €122.10 = €1,098.90)', country: 'ES', days: 9, currency: 'EUR', total: 1098.9 },
+  { name: 'ES €122.10/day for 10 days (derived: 10 % of the 2026 SMI of €1,221)', country: 'ES', days: 10, currency: 'EUR', total: 1221 },
   { name: 'SE SEK 450/day', country: 'SE', days: 10, currency: 'SEK', total: 4500 },
   { name: 'CH CHF 100/day', country: 'CH', days: 10, currency: 'CHF', total: 1000 },
   { name: 'CH students CHF 30/day', country: 'CH', days: 10, variant: 'student', currency: 'CHF', total: 300 },
@@ -84,7 +86,7 @@ describe('financial totals match the dossier', () => {
 
   it('covers every published state at least once', () => {
     const covered = new Set(FIGURES.map((row) => row.country));
-    const unpublished = ['AT', 'EE', 'GR'];
+    const unpublished = ['AT', 'GR'];
     expect(knowledge.memberCodes().filter((iso) => !covered.has(iso) && !unpublished.includes(iso))).toEqual([]);
   });
 });
@@ -100,14 +102,6 @@ describe('states without a published amount', () => {
     }
   });
 
-  it('Estonia: the sources conflict (€70 vs 0.2 × the minimum wage), so the total is null and the reason names both', async () => {
-    const { data } = await knowledge.financialRequirement('EE', 10);
-    expect(data.total).toBeNull();
-    expect(data.amount_status).toBe('conflict');
-    expect(data.confidence).toBeNull();
-    expect(data.total_reason).toMatch(/€70.*0\.2 × the monthly minimum wage/s);
-  });
-
   it('Greece: the sources conflict (€50/€300 vs €63/€378), so the total is null and the reason names both', async () => {
     const { data } = await knowledge.financialRequirement('GR', 10);
     expect(data.total).toBeNull();
@@ -118,7 +112,7 @@ describe('states without a published amount', () => {
 });
 
 describe('the shape of the answer', () => {
-  it.each(['DE', 'FI', 'NO'])('%s amounts are marked indicative', async (country) => {
+  it.each(['DE', 'FI'])('%s amounts are marked indicative', async (country) => {
     const { data } = await knowledge.financialRequirement(country, 10);
     expect(data.indicative).toBe(true);
     expect(data.variants.every((variant) => variant.indicative)).toBe(true);
@@ -149,17 +143,27 @@ describe('the shape of the answer', () => {
     expect(data.supplements.find((f) => f.id === 'pl.return_funds')?.value).toMatchObject({ from_other_countries: 2500 });
   });
 
-  it('Spain: the per-day amount is in conflict (€122.10 vs €121.10), so only the €1,098.90 minimum is published', async () => {
-    const { data } = await knowledge.financialRequirement('ES', null);
-    expect(data.variants[0]?.bands.map((b) => [b.from_days, b.to_days, b.method, b.per_day, b.minimum_total])).toEqual([
-      [1, 9, 'minimum_total', null, 1098.9],
-      [10, 90, 'not_published', null, null],
-    ]);
-    for (const days of [10, 45, 90]) {
-      const long = await knowledge.financialRequirement('ES', days);
-      expect(long.data.total, JSON.stringify(long.data)).toBeNull();
-      expect(long.data.total_reason).toMatch(/€122\.10.*€121\.10/s);
-    }
+  // Issue 10: the per-day amount is published as derived (10 % of the 2026 SMI of €1,221) and
+  // the €121.10 reading of one transcription stays a note; Estonia's €70 and Norway's "at least
+  // NOK 500" replace the former conflict and "about" (these tests replace the ones that said so).
+  it('Spain: €122.10 per day with the €1,098.90 minimum, derived, with the €121.10 reading kept as a note', async () => {
+    const { data } = await knowledge.financialRequirement('ES', 10);
+    expect(data.total).toBe(1221);
+    expect(data.confidence).toBe('derived');
+    expect(data.variants[0]?.bands.map((b) => [b.from_days, b.to_days, b.method, b.per_day, b.minimum_total])).toEqual([[1, 90, 'per_day_with_minimum', 122.1, 1098.9]]);
+    expect(data.notes.join(' ')).toMatch(/€121\.10/);
+  });
+
+  it('Estonia: €70 per day resting on the Estonian mission page and the compilation', async () => {
+    const { data, sources } = await knowledge.financialRequirement('EE', 10);
+    expect(data.total).toBe(700);
+    expect(sources.map((s) => s.url)).toContain('https://abudhabi.mfa.ee/documents-required-for-schengen-visa/');
+  });
+
+  it('Norway: NOK 500 per day is a minimum ("at least"), not an indicative "about"', async () => {
+    const { data } = await knowledge.financialRequirement('NO', 10);
+    expect(data.summary).toMatch(/^At least NOK 500 per day/);
+    expect(data.indicative).toBe(false);
   });
 
   it('rejects days outside 1..90 in the domain function too', async () => {

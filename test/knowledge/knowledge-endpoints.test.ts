@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Source } from '../../src/http/envelope.js';
-import { TOPICS } from '../../src/knowledge/topics.js';
+import { GENERAL_TOPICS, TOPICS } from '../../src/knowledge/topics.js';
 import { makeApiKey } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { expectMatchesOpenApi } from '../support/openapi.js';
@@ -155,6 +155,22 @@ describe('GET /financial-requirements', () => {
     expect(res.body.data.variants[0].bands[0]).toMatchObject({ rule: 'it.one_person_6_10_days', per_day: 44.93, working: '7 day(s) × EUR 44.93 = EUR 314.51' });
   });
 
+  // Issue 10's done-when figures, over HTTP.
+  it.each([
+    ['ES', 1221],
+    ['EE', 700],
+  ] as const)('%s for 10 days: total %s EUR', async (country, total) => {
+    const res = await get('/financial-requirements', { country, days: 10 });
+    expect(res.body.data).toMatchObject({ country, days: 10, currency: 'EUR', total, total_reason: null });
+  });
+
+  it('Greece: still a null total, with the conflict in total_reason', async () => {
+    const res = await get('/financial-requirements', { country: 'GR', days: 10 });
+    expect(res.body.data.total).toBeNull();
+    expect(res.body.data.amount_status).toBe('conflict');
+    expect(res.body.data.total_reason).toMatch(/€50.*€300.*€63.*€378/s);
+  });
+
   it('Austria: 200 with a null total and the reason', async () => {
     const res = await get('/financial-requirements', { country: 'AT', days: 10 });
     expect(res.status).toBe(200);
@@ -176,6 +192,13 @@ describe('GET /sources', () => {
 
   it.each(TOPICS)('topic %s is accepted', async (topic) => {
     expect((await get('/sources', { topic })).status).toBe(200);
+  });
+
+  it.each(GENERAL_TOPICS)('general topic %s lists the sources its facts rest on', async (topic) => {
+    const listed = new Set((await get('/sources', { topic })).body.data.sources.map((s: { id: string }) => s.id));
+    const cited = t.deps.rules.current().knowledge.generalFacts(topic).flatMap((fact) => fact.sources);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.filter((id) => !listed.has(id))).toEqual([]);
   });
 });
 

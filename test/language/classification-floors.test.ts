@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateClassification } from '../../src/language/evaluate-classification.js';
-import { loadQuestionFixtures } from '../../src/language/question-fixtures.js';
+import { evaluateClassification } from '../../src/quality/evaluate-classification.js';
+import { loadQuestionFixtures } from '../../src/quality/question-fixtures.js';
 import { capabilities, tables } from './tables.js';
 
 const heldOut = loadQuestionFixtures('fixtures/questions/held-out.json');
 const dev = loadQuestionFixtures('fixtures/questions/dev.json');
 /** Written by a QA author who never read the tables; measured, never tuned on. */
 const blind = loadQuestionFixtures('fixtures/questions/blind.json');
+/** The 22 intents these sets were written for (before issue 9's eleven general-topic intents). */
+const ORIGINAL_INTENTS = [
+  'country_list', 'country_information', 'document_requirements', 'financial_requirements', 'source_lookup', 'appointments', 'refusal', 'entry_ban',
+  'visa_status', 'stay_duration', 'visa_fees', 'travel_insurance', 'application_timing', 'passport_validity', 'processing_time', 'where_to_apply',
+  'visa_validity', 'ees', 'etias', 'visa_requirement', 'out_of_scope', 'unknown',
+] as const;
 
 describe('classification fixtures', () => {
   it('hold at least 250 labelled questions, each question once', () => {
@@ -15,8 +21,10 @@ describe('classification fixtures', () => {
     expect(new Set(questions).size).toBe(questions.length);
   });
 
+  // Issue 9 added eleven intents (the new general topics); the real-question corpus covers them.
+  // These two sets still cover each of the 22 intents they were written for.
   it('cover every intent in both parts', () => {
-    for (const part of [heldOut, dev]) expect(new Set(part.map((f) => f.intent)).size).toBe(22);
+    for (const part of [heldOut, dev]) for (const intent of ORIGINAL_INTENTS) expect(part.map((f) => f.intent), intent).toContain(intent);
   });
 });
 

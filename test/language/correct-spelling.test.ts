@@ -72,3 +72,25 @@ describe('spelling tolerance', () => {
     (question) => expect(classifyQuestion(tables, question).country).toBeNull(),
   );
 });
+
+describe('words of another language (spelling.json foreign_words)', () => {
+  it.each([
+    ['Jag reser genom Sverige till Norge', 'genom'],
+    ['Reise nach Deutschland, wie lange kann ich bleiben', 'lange'],
+  ])('never corrects a foreign word into a place or a topic: "%s" keeps "%s"', (question, word) => {
+    const words = question.toLowerCase().split(/\W+/).filter(Boolean);
+    expect(correctSpelling(tables, words).words).toContain(word);
+  });
+
+  it('reads no place from "genom" (Swedish "through"), which is not Genoa', () => {
+    const result = classifyQuestion(tables, 'jag reser genom');
+    expect(result.country).toBeNull();
+    expect(result.evidence.filter((e) => e.field === 'spelling')).toEqual([]);
+  });
+
+  it('reads no fee question from "pays" (French "country") in a French question', () => {
+    const result = classifyQuestion(tables, 'Quel visa pour quel pays?');
+    expect(result.intent).not.toBe('visa_fees');
+    expect(result.candidates.map((c) => c.intent)).not.toContain('visa_fees');
+  });
+});

@@ -75,7 +75,6 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['Do I need a visa for the UK?', 'GB'],
     ['travel to England next summer', 'GB'],
     ['visa for London', 'GB'],
-    ['Is Ireland in Schengen?', 'IE'],
     ['can I go to Dublin with a schengen visa', 'IE'],
     ['Cyprus visa requirements', 'CY'],
     ['visit Limassol', 'CY'],
@@ -144,9 +143,17 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['Monaco visa requirements', 'MC'],
     ['Is a Schengen visa enough for San Marino?', 'SM'],
     ['documents to visit Vatican City', 'VA'],
-    ['Is Monaco part of the Schengen zone?', 'MC'],
   ])('"%s" → the non-member %s, out of scope', (question, code) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
+  });
+
+  // Issue 9: a membership question about a non-member is routed to the membership rules (GET
+  // /countries), as POST /answer answers it, instead of being refused as a destination.
+  it.each([
+    ['Is Ireland in Schengen?', 'IE'],
+    ['Is Monaco part of the Schengen zone?', 'MC'],
+  ])('"%s" asks whether the non-member %s is a member: country_list, not_schengen', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'country_list', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
   });
 
   it.each(['cooking turkey for thanksgiving', 'we always roast a turkey and potatoes at christmas', 'polish my shoes before the interview'])(
@@ -259,5 +266,19 @@ describe('profile: employment and minor', () => {
 
   it('leaves the profile null when the question says nothing about it', () => {
     expect(classify('documents for France').profile).toEqual({ nationality: null, employment: null, minor: null });
+  });
+});
+
+describe('lower-case nationalities (issue 9)', () => {
+  it.each([
+    ['does us passport need visa for europe', 'US'],
+    ['us citizen going to spain for a week', 'US'],
+    ['indian citizen do i need visa for france', 'IN'],
+  ])('"%s" → nationality %s', (question, code) => {
+    expect(classify(question).profile.nationality, show(question)).toBe(code);
+  });
+
+  it.each(['stamp at passport control', 'can you tell us about the visa'])('"%s" names no nationality', (question) => {
+    expect(classify(question).profile.nationality, show(question)).toBeNull();
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command.js';
 import { fixturesCommand } from '../../src/cli/commands/fixtures.js';
@@ -35,5 +38,53 @@ describe('svc fixtures --suite classification', () => {
     const io = captureIo();
     expect(await fixturesCommand.run(args, io)).toBe(2);
     expect(io.stderr()).not.toBe('');
+  });
+});
+
+describe('svc fixtures --suite real', () => {
+  const realCase = (question: string, labels: Record<string, unknown>) => ({
+    question,
+    source_url: 'https://example.org/faq',
+    intent: 'visa_fees',
+    operation: 'POST /answer',
+    country: null,
+    travel_purpose: null,
+    days: null,
+    nationality: null,
+    answerable: true,
+    topic: 'fees',
+    null_kind: null,
+    ...labels,
+  });
+
+  it('scores each part: intent, operation, right topic through /answer, neighbouring-fact answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-real-'));
+    try {
+      const cases = [
+        realCase('How much is the Schengen visa fee?', {}),
+        realCase('What is the phone number of the Italian consulate in Lagos?', { intent: 'country_information', operation: 'GET /countries/{country}', country: 'IT', answerable: false, topic: null, null_kind: 'contact' }),
+      ];
+      writeFileSync(join(dir, 'en.dev.json'), JSON.stringify({ language: 'en', part: 'dev', cases }));
+      const io = captureIo();
+      const code = await fixturesCommand.run(['--suite', 'real', '--dir', dir, '--json'], io);
+      const document = JSON.parse(io.stdout()) as { suite: string; targets_met: boolean | null; parts: Record<string, { cases: number; intent: { rate: number }; operation: { rate: number }; right_topic: { correct: number; total: number }; neighbouring: { correct: number; total: number } }> };
+      expect(code).toBe(0);
+      expect(document).toMatchObject({ suite: 'real', targets_met: null });
+      expect(document.parts.dev).toMatchObject({ cases: 2, intent: { rate: 1 }, operation: { rate: 1 }, right_topic: { correct: 1, total: 1 }, neighbouring: { correct: 0, total: 1 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 on a corpus file that breaks the format, naming the field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-real-'));
+    try {
+      writeFileSync(join(dir, 'en.dev.json'), JSON.stringify({ language: 'en', part: 'dev', cases: [realCase('fee?', { answerable: 'yes' })] }));
+      const io = captureIo();
+      expect(await fixturesCommand.run(['--suite', 'real', '--dir', dir], io)).toBe(2);
+      expect(io.stderr()).toContain('answerable');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

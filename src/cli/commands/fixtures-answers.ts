@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadAnswerFixtures } from '../../answers/answer-fixture.js';
-import { startInProcessAnswerApp } from '../../answers/in-process-answer-app.js';
-import { formatFailures, formatJUnit, formatSummaryTable, runAnswerFixtures, tallyByIntent } from '../../answers/run-answer-fixtures.js';
+import { loadAnswerFixtures } from '../../quality/answer-fixture.js';
+import { startInProcessAnswerApp } from '../../quality/in-process-answer-app.js';
+import { formatFailures, formatJUnit, formatSummaryTable, runAnswerFixtures, tallyByIntent } from '../../quality/run-answer-fixtures.js';
 import type { CliIo } from '../command.js';
 
 export const ANSWERS_SUITE_USAGE = `svc fixtures --suite answers [--dir fixtures/answers] [--rules rules] [--only <id-substring>] [--junit <file>] [--json]

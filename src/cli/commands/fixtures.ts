@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
-import { evaluateClassification, type ClassificationReport, type Rate } from '../../language/evaluate-classification.js';
+import { evaluateClassification, type ClassificationReport, type Rate } from '../../quality/evaluate-classification.js';
 import { loadLanguageTables } from '../../language/language-tables.js';
-import { loadQuestionFixtures } from '../../language/question-fixtures.js';
+import { loadQuestionFixtures } from '../../quality/question-fixtures.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { ANSWERS_SUITE_USAGE, runAnswersSuite } from './fixtures-answers.js';
+import { REAL_SUITE_USAGE, runRealSuite } from './fixtures-real.js';
 
 /** Floors the held-out and blind classification questions must meet (issue 5); the suite exits 1 below them. */
 export const HELD_OUT_FLOORS = { route: 0.95, country: 0.97, travel_purpose: 0.95, days: 0.95 } as const;
@@ -29,6 +30,7 @@ interface Suite {
 const SUITES: readonly Suite[] = [
   { name: 'classification', usage: CLASSIFICATION_USAGE, run: runClassificationSuite },
   { name: 'answers', usage: ANSWERS_SUITE_USAGE, run: runAnswersSuite },
+  { name: 'real', usage: REAL_SUITE_USAGE, run: runRealSuite },
 ];
 
 /**
@@ -39,7 +41,7 @@ const SUITES: readonly Suite[] = [
  */
 export const fixturesCommand: CliCommand = {
   name: 'fixtures',
-  summary: 'Run the QA suites over the labelled fixtures (classification, answers)',
+  summary: 'Run the QA suites over the labelled fixtures (classification, answers, real)',
   usage: `Usage:\n  svc fixtures [--rules rules] [--json]            every suite\n  ${SUITES.map((s) => s.usage).join('\n\n  ')}`,
   async run(args, io) {
     const at = args.indexOf('--suite');

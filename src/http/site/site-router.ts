@@ -5,6 +5,8 @@ import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import type { AppDeps } from '../../app-deps.js';
 import type { CapabilityRegistry } from '../../capabilities/capability-registry.js';
 import { buildStatusReport } from '../../capabilities/status-report.js';
+import { STALE_SOURCES_PATH } from '../../capabilities/data-freshness.js';
+import { calendarDateOf, DEFAULT_STALE_AFTER_DAYS, staleSources } from '../../knowledge/source-checks.js';
 import { buildOpenApiDocument, CONTRACT_VERSION, type OpenApiDocument } from '../../openapi/openapi-document.js';
 import type { Operation } from '../operation.js';
 import { DOCS_ASSETS_PATH, DOCS_INIT_JS, DOCS_PAGE_CSP, DOCS_PAGE_HTML } from './docs-page.js';
@@ -88,6 +90,11 @@ export function createSiteRouter(deps: AppDeps, operations: readonly Operation[]
   router.get('/status.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.json(buildStatusReport(deps.rules.current(), deps.clock(), CONTRACT_VERSION));
+  });
+  // The sources to check next, linked from /status: the document `svc sources stale --json` prints.
+  router.get(STALE_SOURCES_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(staleSources(deps.rules.current().knowledge.sources.list, calendarDateOf(deps.clock()), DEFAULT_STALE_AFTER_DAYS));
   });
   router.get('/status', (_req: Request, res: Response) => {
     sendPage(res, renderStatusPage(buildStatusReport(deps.rules.current(), deps.clock(), CONTRACT_VERSION)), STATUS_PAGE_CSP);

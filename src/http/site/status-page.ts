@@ -75,12 +75,14 @@ ${freshness.note === null ? '' : `<dt>Note</dt><dd>${escapeHtml(freshness.note)}
 <dt>Most recently checked</dt><dd>${date(sources.newest_checked_at)}</dd>
 <dt>Least recently checked</dt><dd>${date(sources.oldest_checked_at)}</dd>
 <dt>Sources with a check date</dt><dd>${sources.checked_sources}</dd>
-<dt>Sources without one</dt><dd>${sources.unchecked_sources}</dd>
+<dt>Sources never checked</dt><dd>${sources.unchecked_sources}</dd>
+<dt>Sources checked more than ${sources.stale_after_days} days ago</dt><dd>${sources.stale_sources}</dd>
 </dl>
+<p>The list of sources to check next: <a href="${escapeHtml(sources.list)}">${escapeHtml(sources.list)}</a> (or <code>npx svc sources stale</code>).</p>
 </main>
 <footer>
 <p>Rules loaded ${escapeHtml(report.rules_loaded_at)} · page generated ${escapeHtml(report.generated_at)} · contract ${escapeHtml(report.contract_version)} · <a href="/status.json">status.json</a> · <a href="/docs">API reference</a> · <a href="/openapi.json">openapi.json</a></p>
-<p>Responses of this API are general information from official sources, not an official consular decision.</p>
+<p>Responses of this API are general information from the sources each lists, marked official or not; they are not an official consular decision.</p>
 </footer>
 </body>
 </html>

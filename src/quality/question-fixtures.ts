@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { EmploymentSchema, IntentSchema, TravelPurposeSchema, parseTableFile } from './language-tables.js';
+import { EmploymentSchema, IntentSchema, TravelPurposeSchema, parseTableFile } from '../language/language-tables.js';
 
 /** One labelled question: the expected intent and entities (null = the question states none). */
 export const QuestionFixtureSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { classifyQuestion, type Classification } from './classify-question.js';
-import { routeClassification } from './route-question.js';
-import { INTENTS, type Intent, type LanguageTables } from './language-tables.js';
+import { classifyQuestion, type Classification } from '../language/classify-question.js';
+import { routeClassification } from '../language/route-question.js';
+import { INTENTS, type Intent, type LanguageTables } from '../language/language-tables.js';
 import type { QuestionFixture } from './question-fixtures.js';
 
 export interface Rate {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { TravelPurposeSchema } from '../knowledge/topics.js';
-import { AnswerReasonSchema } from './answer-reason.js';
+import { AnswerReasonSchema } from '../answers/answer-reason.js';
 
 const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'an upper-case ISO 3166-1 alpha-2 code');
 

@@ -1,0 +1,22 @@
+import type { Knowledge } from '../knowledge/knowledge.js';
+import type { Topic, TravelPurpose } from '../knowledge/topics.js';
+import type { PlacesNamed } from '../language/places-named.js';
+
+/**
+ * What a topic composer gets: the question as understood (hints applied) and the snapshot. Its
+ * own file so that the composer (compose-answer.ts) and the topic parts (country-parts.ts,
+ * general-part.ts) all import it without importing one another.
+ */
+export interface PartInput {
+  knowledge: Knowledge;
+  /** The question's normalised words joined by one space, padded with spaces for phrase tests. */
+  text: string;
+  country: string | null;
+  travelPurpose: TravelPurpose | null;
+  days: number | null;
+  nationality: string | null;
+  /** The distinct Schengen states the question names (a sole destination, or several), with the stay it gives for each. */
+  places: PlacesNamed;
+  /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
+  subjectTopic: Topic | null;
+}
