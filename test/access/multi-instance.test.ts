@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresConfigOf } from '../../src/access/database-url.js';
 import { migrateDatabase } from '../../src/access/migrate-database.js';
 import { randomBase62 } from '../../src/lib/random-base62.js';
+import { createLogger } from '../../src/logger.js';
 import { makeAccount, makeApiKey } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
+import { startTcpProxy } from '../support/tcp-proxy.js';
 import { sendSample } from '../support/valid-request.js';
 import { meteredTarget, type MeteredTarget } from './metered-target.js';
 
@@ -251,5 +253,79 @@ describe.skipIf(unavailable !== null)('multi-instance mode: PostgreSQL and Redis
     // still in flight when the refusal arrived as a success to come.
     const early = arrived.filter((r, index) => r.status === 403 && arrived.slice(0, index).filter((x) => x.status === 200).length + r.inFlight - 1 < 500);
     expect(early).toEqual([]);
+  });
+
+  /** The log lines whose message starts with `start`, parsed. */
+  const logged = (lines: readonly string[], start: string) =>
+    lines.map((line) => JSON.parse(line) as { level: string; msg: string; down_ms?: number }).filter((line) => line.msg.startsWith(start));
+
+  it('keeps answering when Redis is lost under load, logging the loss once and the return once with its duration, usage exact', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', (line) => lines.push(line));
+    const redisUrl = new URL(REDIS_URL);
+    const proxy = await startTcpProxy(redisUrl.hostname, Number(redisUrl.port || 6379));
+    const env = { DATABASE_URL: url, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, ACCESS_REFRESH_INTERVAL_MS: '200', USAGE_FLUSH_INTERVAL_MS: '100', LOG_LEVEL: 'warn' };
+    const d = await createTestApp({ env, clock: midHour, logger });
+    const e = await createTestApp({ env, clock: midHour, logger });
+    try {
+      const account = await makeAccount(d, { plan: { rateLimitRequests: 1_000_000, rateLimitWindowSeconds: 3600, unitsPerPeriod: 1_000_000 } });
+      const { key } = await makeApiKey(d, { accountId: account.id, mode: 'live' });
+      await e.access.refresh();
+      const arrived = await listening([meteredTarget(d), meteredTarget(e)], async (urls) => {
+        const before = await load(urls, key, 200, 10);
+        proxy.cut();
+        const during = await load(urls, key, 800, 10);
+        proxy.restore();
+        // Redis answers again once ioredis has reconnected (it retries on its own); requests keep coming meanwhile.
+        const after: Awaited<ReturnType<typeof load>> = [];
+        const deadline = Date.now() + 10_000;
+        while (logged(lines, 'Redis reachable again').length < 2 && Date.now() < deadline) after.push(...(await load(urls, key, 40, 10)));
+        return [...before, ...during, ...after];
+      });
+      expect(arrived.filter((r) => r.status !== 200)).toEqual([]);
+      expect(logged(lines, 'Redis unreachable')).toHaveLength(2);
+      const back = logged(lines, 'Redis reachable again');
+      expect(back).toHaveLength(2);
+      for (const line of back) expect(line).toMatchObject({ level: 'warn', down_ms: expect.any(Number) });
+      await Promise.all([d.access.syncRateLimits(), e.access.syncRateLimits()]);
+      await Promise.all([d.access.flush(), e.access.flush()]);
+      expect((await storedUnits(url, account.id, 'live')).units).toBe(arrived.length);
+    } finally {
+      await Promise.all([d.close(), e.close()]);
+      await proxy.close();
+    }
+  });
+
+  it('serves from memory while the database is lost, logs loss, failed flush, return and catch-up once each, and loses no unit', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', (line) => lines.push(line));
+    const direct = new URL(url);
+    const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432));
+    const proxied = new URL(url);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const env = { DATABASE_URL: proxied.href, ACCESS_REFRESH_INTERVAL_MS: '200', USAGE_FLUSH_INTERVAL_MS: '100', LOG_LEVEL: 'warn' };
+    const f = await createTestApp({ env, clock: midHour, logger });
+    try {
+      const { key, accountId } = await makeApiKey(f, { mode: 'live' });
+      const arrived = await listening([meteredTarget(f)], async (urls) => {
+        const before = await load(urls, key, 50, 5);
+        proxy.cut();
+        const during = await load(urls, key, 100, 5);
+        expect(await within5s(async () => logged(lines, 'database unreachable').length > 0 && logged(lines, 'usage flush failed').length > 0)).toBe(true);
+        const more = await load(urls, key, 50, 5);
+        proxy.restore();
+        expect(await within5s(async () => logged(lines, 'database reachable again').length > 0 && logged(lines, 'usage flush caught up').length > 0)).toBe(true);
+        return [...before, ...during, ...more];
+      });
+      expect(arrived.filter((r) => r.status !== 200)).toEqual([]);
+      for (const start of ['database unreachable', 'usage flush failed', 'database reachable again', 'usage flush caught up']) expect(logged(lines, start), start).toHaveLength(1);
+      expect(logged(lines, 'database reachable again')[0]).toMatchObject({ level: 'warn', down_ms: expect.any(Number) });
+      expect(logged(lines, 'usage flush caught up')[0]).toMatchObject({ level: 'warn', down_ms: expect.any(Number) });
+      await f.access.flush();
+      expect((await storedUnits(url, accountId, 'live')).units).toBe(arrived.length);
+    } finally {
+      await f.close();
+      await proxy.close();
+    }
   });
 });
