@@ -158,7 +158,10 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
-  /** One round trip: adds the requests admitted beyond the leases (Redis lost meanwhile) and leases up to `want` more. */
+  /**
+   * One round trip: adds the requests admitted beyond the leases (Redis lost meanwhile) and leases
+   * up to `want` more (`limit` Infinity with `want` 0: only adds them).
+   */
   private async refill(window: Window, limit: number, want: number): Promise<void> {
     const debt = Math.max(0, window.used - window.granted);
     const grant = await this.leases.take(window.key, Number.isFinite(limit) ? limit : 0, want, debt, this.ttlOf(window));
@@ -186,18 +189,12 @@ export class RedisRateLimiter implements RateLimiter {
     for (const window of this.windows.values()) {
       if (window.refill !== null) continue;
       // While Redis is lost this is also the probe that notices it is back.
-      if (window.used > window.granted) this.startRefillOf(window, 0);
+      if (window.used > window.granted) this.startRefill(window, Infinity, 0);
       else if (this.leases.healthy && window.granted > window.used && Date.now() - window.lastTakeAt > IDLE_GIVE_BACK_MS) {
         window.refill = this.giveBack(window).finally(() => {
           window.refill = null;
         });
       }
     }
-  }
-
-  private startRefillOf(window: Window, want: number): void {
-    window.refill = this.refill(window, Infinity, want).finally(() => {
-      window.refill = null;
-    });
   }
 }
