@@ -90,6 +90,8 @@ export const sharedLimits: BenchSection = {
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
     const instances: ChildServer[] = [];
     const rows: BenchRow[] = [];
+    /** Every 200 of every load: after SIGTERM the stored units must equal it (each call costs 1 unit). */
+    let answered200 = 0;
     try {
       const { migrateDatabase } = await import('../../src/access/migrate-database.js');
       const { PrismaAccessStore } = await import('../../src/access/prisma-access-store.js');
@@ -123,6 +125,7 @@ export const sharedLimits: BenchSection = {
             await earlyInWindow();
             const result = await load(urlsOf(count), rateKeys[keyIndex++] as string, 2 * RATE_LIMIT, concurrency);
             admitted.push(result.arrivals.filter((a) => a.status === 200).length);
+            answered200 += admitted[admitted.length - 1] ?? 0;
             failures += result.arrivals.filter((a) => a.status !== 200 && a.status !== 429).length;
             requests += result.arrivals.length;
             seconds += result.seconds;
@@ -149,6 +152,7 @@ export const sharedLimits: BenchSection = {
       );
       const { arrivals } = quota;
       const ok = arrivals.filter((a) => a.status === 200).length;
+      answered200 += ok;
       const refused = arrivals.filter((a) => a.status === 403).length;
       // "Before 500": fewer than 500 successes had arrived, even counting every request in flight at that moment as one to come.
       let successes = 0;
@@ -175,6 +179,10 @@ export const sharedLimits: BenchSection = {
       codes.forEach((code, index) => {
         if (code !== 0) console.error(`instance ${index + 1} exited with ${code} on SIGTERM:\n${instances[index]?.output() ?? ''}`);
       });
+      if (instances.length > 0 && rows.length > 0) {
+        const stored = Number((await adminQuery(url, 'SELECT COALESCE(SUM(units), 0) AS units FROM usage_counters')).rows[0]?.units ?? 0);
+        console.log(`after SIGTERM of every instance: ${stored} units stored for ${answered200} responses 200 (${stored === answered200 ? 'exact' : 'MISMATCH'})`);
+      }
       const logged = instances.map((instance) => instance.output()).join('').split('\n').filter((line) => line.includes('"level":"warn"') || line.includes('"level":"error"'));
       if (logged.length > 0) console.log(`warnings and errors logged by the instances:\n${logged.join('\n')}`);
       await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
