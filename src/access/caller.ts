@@ -38,13 +38,19 @@ export interface AccessControl {
    * known now, so that the request can authenticate again. Never throws.
    */
   reloadForUnknownKey(authorization: string | undefined): Promise<boolean>;
-  /** Counts one request against the rate limit of a caller, or of a client address when there is none. */
-  takeRequest(subject: { caller: Caller } | { address: string }): RateLimitState;
+  /**
+   * Counts one request against the rate limit of a caller, or of a client address when there is
+   * none. Answers at once, except in the shared (Redis) mode for a request that found no capacity
+   * held by this instance: it then resolves after one lease refill.
+   */
+  takeRequest(subject: { caller: Caller } | { address: string }): RateLimitState | Promise<RateLimitState>;
   /**
    * Checks, before the work is done, that the caller may spend `units` on `capability`.
-   * Throws ApiError: entitlement_disabled, quota_exceeded, usage_limit_exceeded.
+   * Throws ApiError: entitlement_disabled, quota_exceeded, usage_limit_exceeded. In the shared
+   * (Redis) mode, a live quota check that finds no units leased to this instance returns a
+   * promise (one lease refill) that rejects with those errors instead.
    */
-  authorize(caller: Caller, capability: CapabilityId, units: number): void;
+  authorize(caller: Caller, capability: CapabilityId, units: number): void | Promise<void>;
   /** Charges `units` to the caller's counter for its mode. Called only after a successful response. */
   recordUsage(caller: Caller, capability: CapabilityId, units: number): void;
   /** Whether the store behind it is reachable (for /readyz). */

@@ -6,7 +6,9 @@ import { secondsToNextUtcDay, secondsToNextUtcMonth, type AccessSnapshot, type A
 import type { AccessStore } from './access-store.js';
 import { hashApiKey, parseAuthorization } from './api-key-format.js';
 import type { AccessControl, Caller, RateLimitState } from './caller.js';
+import { QuotaLeases, type QuotaVerdict } from './quota-leases.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { RedisLeases } from './redis-leases.js';
 import { UsageMeter } from './usage-meter.js';
 
 /**
@@ -34,6 +36,12 @@ export class InMemoryAccessControl implements AccessControl {
   private lastMissRefreshStarted = 0;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
+  /** With Redis: the live quotas' leases, and the connection they and the rate limiter share. */
+  private shared: { quotas: QuotaLeases; redis: RedisLeases } | null = null;
+  /** Real time the database stopped answering the refresh (null while it answers). */
+  private databaseLostAt: number | null = null;
+  /** Real time the usage writes started failing, and how many failed since (null while they succeed). */
+  private flushFailing: { since: number; failures: number } | null = null;
 
   private constructor(
     private readonly store: AccessStore,
@@ -55,8 +63,10 @@ export class InMemoryAccessControl implements AccessControl {
     config: AccessTimingConfig,
     logger: Logger,
     clock: () => Date,
+    redis?: RedisLeases,
   ): Promise<InMemoryAccessControl> {
     const access = new InMemoryAccessControl(store, limiter, config, logger, clock, await store.loadSnapshot(), await store.loadUsageTotals(clock()));
+    if (redis) access.shared = { redis, quotas: new QuotaLeases(redis, (accountId, now) => access.meter.monthUnits(accountId, 'live', now)) };
     // A tick is skipped while the previous one still runs, so a slow database never piles up work.
     const every = (ms: number, task: () => Promise<void>) => {
       let running = false;
@@ -99,7 +109,7 @@ export class InMemoryAccessControl implements AccessControl {
     return { keyId: key.id, accountId: account.id, mode };
   }
 
-  takeRequest(subject: { caller: Caller } | { address: string }): RateLimitState {
+  takeRequest(subject: { caller: Caller } | { address: string }): RateLimitState | Promise<RateLimitState> {
     const now = this.clock();
     if ('caller' in subject) {
       const plan = this.planOf(subject.caller);
@@ -108,7 +118,7 @@ export class InMemoryAccessControl implements AccessControl {
     return this.limiter.take(`address:${subject.address}`, this.config.ANONYMOUS_RATE_LIMIT_PER_MINUTE, 60, now);
   }
 
-  authorize(caller: Caller, capability: CapabilityId, units: number): void {
+  authorize(caller: Caller, capability: CapabilityId, units: number): void | Promise<void> {
     const account = this.accountOf(caller);
     if (!account.entitlements.has(capability)) {
       throw new ApiError('entitlement_disabled', `The account is not entitled to the ${capability} capability. Contact support to enable it.`, {
@@ -118,14 +128,34 @@ export class InMemoryAccessControl implements AccessControl {
     const plan = this.planOf(caller);
     const now = this.clock();
     if (caller.mode === 'live' && plan.unitsPerPeriod !== null) {
-      const used = this.meter.monthUnits(account.id, 'live', now);
-      if (used + units > plan.unitsPerPeriod) {
-        throw new ApiError(
-          'quota_exceeded',
-          `The ${plan.name} plan's quota of ${plan.unitsPerPeriod} units for this billing period is used up (${used} used, this call costs ${units}). It resets at the start of the next calendar month (UTC), in ${secondsToNextUtcMonth(now)} s, or when the plan changes.`,
-        );
+      if (this.shared) {
+        const verdict = this.shared.quotas.check(account.id, plan.unitsPerPeriod, units, now);
+        if (verdict instanceof Promise) return verdict.then((settled) => this.afterQuota(settled, caller, account, plan, units, now));
+        this.afterQuota(verdict, caller, account, plan, units, now);
+        return;
       }
+      this.assertWithinQuota(account, plan, units, now, this.meter.monthUnits(account.id, 'live', now));
     }
+    this.assertWithinDailyCap(caller, account, plan, units, now);
+  }
+
+  /** The rest of `authorize` once the shared quota answered (Redis lost: this instance's own counts decide). */
+  private afterQuota(verdict: QuotaVerdict, caller: Caller, account: AccountRecord, plan: PlanRecord, units: number, now: Date): void {
+    const quota = plan.unitsPerPeriod ?? Infinity;
+    if (verdict.within === null) this.assertWithinQuota(account, plan, units, now, this.meter.monthUnits(account.id, 'live', now));
+    else if (!verdict.within) this.assertWithinQuota(account, plan, units, now, Math.max(verdict.used, quota - units + 1));
+    this.assertWithinDailyCap(caller, account, plan, units, now);
+  }
+
+  private assertWithinQuota(account: AccountRecord, plan: PlanRecord, units: number, now: Date, used: number): void {
+    if (plan.unitsPerPeriod === null || used + units <= plan.unitsPerPeriod) return;
+    throw new ApiError(
+      'quota_exceeded',
+      `The ${plan.name} plan's quota of ${plan.unitsPerPeriod} units for this billing period is used up (${Math.min(used, plan.unitsPerPeriod)} used, this call costs ${units}). It resets at the start of the next calendar month (UTC), in ${secondsToNextUtcMonth(now)} s, or when the plan changes.`,
+    );
+  }
+
+  private assertWithinDailyCap(caller: Caller, account: AccountRecord, plan: PlanRecord, units: number, now: Date): void {
     const caps = [plan.dailyUnitCap, account.dailyUnitCap].filter((cap): cap is number => cap !== null);
     if (caps.length > 0) {
       const cap = Math.min(...caps);
@@ -142,7 +172,9 @@ export class InMemoryAccessControl implements AccessControl {
   }
 
   recordUsage(caller: Caller, capability: CapabilityId, units: number): void {
-    this.meter.record(caller.accountId, caller.mode, capability, units, this.clock());
+    const now = this.clock();
+    this.meter.record(caller.accountId, caller.mode, capability, units, now);
+    if (this.shared && caller.mode === 'live') this.shared.quotas.charge(caller.accountId, units, now);
     if (this.closed) void this.flush().catch(() => undefined);
   }
 
@@ -161,8 +193,16 @@ export class InMemoryAccessControl implements AccessControl {
         this.meter.replacePersisted(await this.store.loadUsageTotals(this.clock()));
         this.limiter.sweep(this.clock());
       } catch (error) {
-        this.logger.warn('access snapshot refresh failed; keeping the previous one', { error: messageOf(error) });
+        // Once per episode: a database away for a minute is one line, not thirty.
+        if (this.databaseLostAt === null) {
+          this.databaseLostAt = Date.now();
+          this.logger.warn('database unreachable: access refresh failed; serving from the last snapshot until it answers', { error: messageOf(error) });
+        }
         throw error;
+      }
+      if (this.databaseLostAt !== null) {
+        this.logger.warn('database reachable again: access snapshot refreshed', { down_ms: Date.now() - this.databaseLostAt });
+        this.databaseLostAt = null;
       }
     });
   }
@@ -177,15 +217,29 @@ export class InMemoryAccessControl implements AccessControl {
         this.meter.persisted(batch);
       } catch (error) {
         this.meter.failed(batch);
-        this.logger.error('usage flush failed; the units are kept for the next flush', { error: messageOf(error), rows: batch.length });
+        // Once per episode; the recovery line says how long the units waited and what was written.
+        if (this.flushFailing === null) {
+          this.flushFailing = { since: Date.now(), failures: 0 };
+          this.logger.error('usage flush failed; the units are kept and retried at every flush until the database takes them', { error: messageOf(error), rows: batch.length });
+        }
+        this.flushFailing.failures += 1;
         throw error;
+      }
+      if (this.flushFailing !== null) {
+        this.logger.warn('usage flush caught up: the units kept while it failed are written', {
+          down_ms: Date.now() - this.flushFailing.since,
+          failed_flushes: this.flushFailing.failures,
+          rows: batch.length,
+          units: batch.reduce((sum, row) => sum + row.units, 0),
+        });
+        this.flushFailing = null;
       }
     });
   }
 
   /** Exchanges rate-limit counts with the other instances now (a no-op for a per-process limiter). */
   async syncRateLimits(): Promise<void> {
-    await this.limiter.sync?.();
+    await Promise.all([this.limiter.sync?.(), this.shared?.quotas.sync()]);
   }
 
   async close(): Promise<void> {
@@ -196,7 +250,10 @@ export class InMemoryAccessControl implements AccessControl {
       await this.flush();
     } finally {
       await this.chain.catch(() => undefined);
+      // Unused leases go back to Redis, so the other instances can use them at once.
       await this.limiter.close?.().catch(() => undefined);
+      await this.shared?.quotas.close().catch(() => undefined);
+      this.shared?.redis.close();
       await this.store.close();
     }
   }

@@ -1,16 +1,17 @@
 import type { RateLimitState } from './caller.js';
 
 /**
- * Counts requests per subject in windows. Synchronous, because it runs on every request: a
- * shared implementation (Redis, for several instances) keeps a local count and reconciles in the
- * background behind this same interface.
+ * Counts requests per subject in windows. Synchronous on the common path, because it runs on
+ * every request: the in-memory limiter always answers at once; the shared one (Redis, for several
+ * instances) answers at once while this instance holds a lease of the window, and returns a
+ * promise only for a request that found no capacity held (it waits for one refill).
  */
 export interface RateLimiter {
   /** Counts one request of `subject` and says whether it is within `limit` per `windowSeconds`. */
-  take(subject: string, limit: number, windowSeconds: number, now: Date): RateLimitState;
+  take(subject: string, limit: number, windowSeconds: number, now: Date): RateLimitState | Promise<RateLimitState>;
   /** Drops the state of windows that ended before `now` (memory hygiene). */
   sweep(now: Date): void;
-  /** Exchanges counts with the other instances now, for a shared limiter (tests; it also runs on its own). */
+  /** Settles the shared limiter's background work now (tests; it also runs on its own). */
   sync?(): Promise<void>;
   /** Releases connections, if any. */
   close?(): Promise<void>;

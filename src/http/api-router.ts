@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
-import type { Caller } from '../access/caller.js';
+import type { Caller, RateLimitState } from '../access/caller.js';
 import type { AppDeps, Lifecycle } from '../app-deps.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { answerPreflight } from './cors.js';
@@ -91,15 +91,27 @@ function identify(deps: AppDeps, header: string | undefined): Identity {
  * CORS preflight, or on to the operations. A thrown ApiError reaches the error handler.
  */
 function admit(deps: AppDeps, req: Request, res: Response, next: NextFunction, identity: Identity): void {
+  let state: RateLimitState | Promise<RateLimitState>;
   try {
     const locals = localsOf(res);
     locals.caller = identity.caller;
     locals.authError = identity.authError;
-    const state = deps.access.takeRequest(identity.caller ? { caller: identity.caller } : { address: req.ip ?? 'unknown' });
+    state = deps.access.takeRequest(identity.caller ? { caller: identity.caller } : { address: req.ip ?? 'unknown' });
+  } catch (error) {
+    next(error);
+    return;
+  }
+  // Only a shared limiter holding no capacity for this key answers later (one lease refill).
+  if (state instanceof Promise) state.then((settled) => admitCounted(deps, req, res, next, identity, settled), next);
+  else admitCounted(deps, req, res, next, identity, state);
+}
+
+function admitCounted(deps: AppDeps, req: Request, res: Response, next: NextFunction, identity: Identity, state: RateLimitState): void {
+  try {
     res.setHeader('X-RateLimit-Limit', String(state.limit));
     res.setHeader('X-RateLimit-Remaining', String(state.remaining));
     res.setHeader('X-RateLimit-Reset', String(state.resetSeconds));
-    locals.rateLimit = state;
+    localsOf(res).rateLimit = state;
     // An unexpected failure of authentication is a 500, still with the rate-limit headers.
     if (identity.unexpected !== undefined) throw identity.unexpected;
     assertNotDraining(deps.lifecycle, res);
@@ -132,7 +144,9 @@ function guardOperation(deps: AppDeps, operation: Operation): RequestHandler {
         { capability: operation.capability },
       );
     }
-    deps.access.authorize(caller, operation.capability, operation.units);
+    const pending = deps.access.authorize(caller, operation.capability, operation.units);
+    // Only a shared live quota with no units leased to this instance answers later (one lease refill).
+    if (pending) return pending.then(() => next());
     next();
   };
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../src/app-deps.js';
 import { createApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { RuleBook, loadRules } from '../../src/knowledge/rule-book.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 import { recordContract } from './contract-recorder.js';
 
 /** A running app over its own temporary SQLite file, plus handles on its collaborators. */
@@ -38,6 +38,8 @@ export interface TestAppOverrides {
   clock?: () => Date;
   /** Rules folder; ./rules by default. */
   rulesDir?: string;
+  /** Where the app logs; the real JSON logger at the config's LOG_LEVEL on stdout by default. Pass `createLogger(level, write)` to read the lines. */
+  logger?: Logger;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     ...overrides.env,
     RULES_DIR: overrides.rulesDir ?? overrides.env?.RULES_DIR ?? 'rules',
   });
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? (() => new Date());
   let access: OpenedAccess;
   try {
