@@ -1,3 +1,5 @@
+// First: it holds V8's young generation at its initial size while the modules below load.
+import { endStartUpHeap } from './lib/start-up-heap.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openAccess, type OpenedAccess } from './access/open-access.js';
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
   // snapshot replaces the old one for the next requests; a request in flight keeps the snapshot it
   // started with. An invalid edit keeps the old rules and logs the report.
   installRuleReload(rules, config.RULES_DIR, logger, { watch: shouldWatchRules(process.env) });
+  // The reload installer warms the financial totals in the background; start-up is over with it.
+  void rules.current().knowledge.warmFinancialTotals().then(endStartUpHeap);
 
   let stopping: { signal: NodeJS.Signals; at: number } | null = null;
   const stop = (signal: NodeJS.Signals) => {

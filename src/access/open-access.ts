@@ -7,7 +7,6 @@ import { InMemoryAccessControl } from './in-memory-access-control.js';
 import { migrateDatabase } from './migrate-database.js';
 import { PrismaAccessStore } from './prisma-access-store.js';
 import { FixedWindowRateLimiter, type RateLimiter } from './rate-limiter.js';
-import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 /** The access layer as `main.ts` and the tests hold it: the pipeline's interface plus operator handles. */
 export interface OpenedAccess extends AccessControl {
@@ -31,7 +30,10 @@ export interface OpenedAccess extends AccessControl {
 export async function openAccess(config: Config, logger: Logger, clock: () => Date): Promise<OpenedAccess> {
   const migrations = await migrateDatabase(config.DATABASE_URL);
   if (migrations.applied.length > 0) logger.info('database migrated', { database: databaseKindOf(config.DATABASE_URL), applied: migrations.applied });
-  const limiter: RateLimiter = config.REDIS_URL ? await RedisRateLimiter.connect(config.REDIS_URL, logger) : new FixedWindowRateLimiter();
+  // ioredis is loaded only when REDIS_URL asks for it (about 9 MB of memory otherwise unused).
+  const limiter: RateLimiter = config.REDIS_URL
+    ? await (await import('./redis-rate-limiter.js')).RedisRateLimiter.connect(config.REDIS_URL, logger)
+    : new FixedWindowRateLimiter();
   const store = new PrismaAccessStore(config.DATABASE_URL, clock);
   let access: InMemoryAccessControl;
   try {
