@@ -1,4 +1,5 @@
-// First: it holds V8's young generation at its initial size while the modules below load.
+// First: it holds V8's young generation at its initial size while the modules below run their
+// top-level code (schemas, tables) and the server starts.
 import { endStartUpHeap } from './lib/start-up-heap.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -6,7 +6,8 @@ const DEFAULT_GROWTH_FACTOR = 2;
 /** Whether the operator tunes the young generation already (NODE_OPTIONS or node's flags): then it is left alone. */
 const tunedByOperator = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi[-_]space/.test(flag));
 
-// Evaluated first (main.ts imports this module before any other), so it covers loading the modules.
+// Evaluated first (main.ts imports it before any other module), so it covers the top-level code of
+// every other module (schemas, tables) as well as the start itself.
 // Start-up allocates in one burst (modules, rule files, the financial totals warmed in the
 // background) that V8 reads as steady load: it doubles the young generation up to 32 MB, which
 // then stays resident although almost all of it is garbage. Held at its initial size until the
