@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/generated/', 'data/', 'coverage/', 'reports/', '.tmp-*'] },
+  { ignores: ['node_modules/', 'dist/', 'src/generated/', 'data/', 'coverage/', 'reports/', '.tmp-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,14 +33,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `entry` (a TypeScript file, run with tsx) with `env` on a free port and waits until
- * GET /healthz answers. Throws with the child's output when it exits first or is not up in 30 s.
+ * Starts `entry` with `env` on a free port and waits until GET /healthz answers: a compiled `.js`
+ * file with plain node (as production runs dist/main.js), a `.ts` file with tsx as a loader.
+ * Throws with the child's output when it exits first or is not up in 30 s.
  */
 export async function startChildServer(entry: string, env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
-  // One process (node with tsx as a loader), not the tsx CLI: the CLI runs the script in a child
-  // of its own, which a SIGKILL of the CLI would leave running.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // One process (node, with tsx as a loader for TypeScript), not the tsx CLI: the CLI runs the
+  // script in a child of its own, which a SIGKILL of the CLI would leave running.
+  const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,8 +79,8 @@ export async function startChildServer(entry: string, env: Record<string, string
   };
 }
 
-/** The API's entry point: src/main.ts. */
-export const API_ENTRY = join(ROOT, 'src/main.ts');
+/** The API's entry point as production runs it: the compiled dist/main.js (`npm ci` builds it). */
+export const API_ENTRY = join(ROOT, 'dist/main.js');
 
 /** Whether the API entry point exists yet (it is the foundation's). */
 export function apiEntryExists(): boolean {

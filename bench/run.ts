@@ -1,7 +1,10 @@
-// `npm run bench [-- <section>…]`: starts the API on its embedded default (a fresh SQLite file) as
-// a child process, provisions an account and keys with the operator's CLI, and runs each bench
-// section with autocannon. Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per load
-// (10), BENCH_LOG_LEVEL of the API (warn: the request log line is left out of the measurement).
+// `npm run bench [-- <section>…]`: starts the API as users run it (the compiled dist/main.js,
+// NODE_ENV=production, LOG_LEVEL=info: one JSON log line per request, to a pipe this process reads)
+// on its embedded default (a fresh SQLite file) as a child process, provisions an account and keys
+// with the operator's CLI, and runs each bench section with autocannon. Environment:
+// BENCH_CONNECTIONS (50), BENCH_DURATION seconds per load (10), BENCH_ROUNDS of metered-vs-bare (3),
+// BENCH_STARTS of start-up (3), BENCH_LOG_LEVEL of the API (info).
+import { loadavg } from 'node:os';
 import { API_ENTRY, provisionUnlimitedKey, startChildServer, svcJson, tempDatabase } from './api-process.js';
 import type { BenchContext, BenchRow } from './bench-section.js';
 import { BENCH_SECTIONS } from './sections/index.js';
@@ -11,6 +14,12 @@ function positiveInteger(name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a whole number ≥ 1; got "${value}"`);
   return Number(value);
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 function printRows(rows: readonly BenchRow[]): void {
@@ -35,7 +44,7 @@ async function main(): Promise<void> {
   const database = tempDatabase();
   const { key: liveKey, accountId } = provisionUnlimitedKey(database.url, 'live');
   const { key: testKey } = svcJson(database.url, 'keys', 'create', '--account', accountId, '--mode', 'test') as { key: string };
-  const api = await startChildServer(API_ENTRY, { DATABASE_URL: database.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' });
+  const api = await startChildServer(API_ENTRY, { DATABASE_URL: database.url, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
   const context: BenchContext = {
     api,
     liveKey,
@@ -45,7 +54,10 @@ async function main(): Promise<void> {
     connections: positiveInteger('BENCH_CONNECTIONS', 50),
     durationSeconds: positiveInteger('BENCH_DURATION', 10),
   };
-  console.log(`API on ${api.url} (SQLite ${database.path}); ${context.connections} connections, ${context.durationSeconds} s per load after a 3 s warm-up.`);
+  console.log(
+    `API ${API_ENTRY} on ${api.url} (SQLite ${database.path}, NODE_ENV=production, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'info'}); ${context.connections} connections, ${context.durationSeconds} s per load after a 3 s warm-up.`,
+  );
+  console.log(`Load average before: ${loadAverage()} (other processes on this machine skew every figure).`);
   const rows: BenchRow[] = [];
   try {
     for (const section of sections) {
@@ -61,6 +73,7 @@ async function main(): Promise<void> {
     console.log(`\nUnits the API persisted for the bench account: ${usage.usage.map((row) => `${row.mode} ${row.units}`).join(', ') || 'none'}.`);
     database.remove();
   }
+  console.log(`Load average after: ${loadAverage()}.`);
   if (rows.some((row) => row.failures > 0)) console.log('\nSome loads had non-2xx responses or errors: see the failures column.');
 }
 

@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// The `svc` bin: runs the TypeScript CLI through tsx, so `npx svc …` works right after `npm ci`.
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+// The `svc` bin: the operator's command line, compiled (dist/cli/svc.js, built by `npm ci`), run in
+// this process with plain node.
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const tsxCli = require.resolve('tsx/cli');
-const result = spawnSync(process.execPath, [tsxCli, join(root, 'src/cli/svc.ts'), ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  cwd: process.cwd(),
-});
-process.exit(result.status ?? 1);
+const compiled = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli/svc.js');
+if (!existsSync(compiled)) {
+  console.error(`svc: ${compiled} is missing; build it with "npm run build" (npm ci does it).`);
+  process.exit(1);
+}
+const { runProcessCli } = await import(pathToFileURL(compiled).href);
+runProcessCli();

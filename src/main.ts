@@ -1,3 +1,6 @@
+// First: it holds V8's young generation at its initial size while the modules below run their
+// top-level code (schemas, tables) and the server starts.
+import { endStartUpHeap } from './lib/start-up-heap.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openAccess, type OpenedAccess } from './access/open-access.js';
@@ -6,7 +9,7 @@ import { createApp } from './app.js';
 import { parseConfig, type Config } from './config.js';
 import { RuleBook, loadRules } from './knowledge/rule-book.js';
 import { installRuleReload, shouldWatchRules } from './knowledge/rule-reload.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, drainLogs, type Logger } from './logger.js';
 
 /**
  * The server process: read the configuration, load the rules, open the access layer, listen, and
@@ -57,15 +60,20 @@ async function main(): Promise<void> {
   // snapshot replaces the old one for the next requests; a request in flight keeps the snapshot it
   // started with. An invalid edit keeps the old rules and logs the report.
   installRuleReload(rules, config.RULES_DIR, logger, { watch: shouldWatchRules(process.env) });
+  // The reload installer warms the financial totals in the background; start-up is over with it.
+  void rules.current().knowledge.warmFinancialTotals().then(endStartUpHeap);
 
-  let stopping = false;
+  let stopping: { signal: NodeJS.Signals; at: number } | null = null;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
+      // Under `npm start`, one Ctrl-C arrives twice: from the terminal (to the whole process group)
+      // and relayed by npm, milliseconds apart. That echo is not the operator's second signal.
+      if (signal === stopping.signal && Date.now() - stopping.at < SIGNAL_ECHO_MS) return;
       // A second signal while draining: the operator wants out now.
       logger.error('second signal while shutting down; exiting now', { signal });
       process.exit(1);
     }
-    stopping = true;
+    stopping = { signal, at: Date.now() };
     void shutdown(signal, { server, access, lifecycle, logger, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   };
   process.on('SIGTERM', stop);
@@ -111,11 +119,17 @@ async function shutdown(signal: NodeJS.Signals, { server, access, lifecycle, log
     await access.close();
   } catch (error) {
     logger.error('closing the access layer failed; usage counted since the last flush may be lost', { error: messageOf(error) });
+    await drainLogs();
     process.exit(1);
   }
   logger.info('stopped', { signal, timed_out: timedOut });
+  // The log lines go to stdout asynchronously: let the last ones out, in order, before exiting.
+  await drainLogs();
   process.exit(timedOut ? 1 : 0);
 }
+
+/** A repeat of the first shutdown signal within this time is its echo (see `stop`), not a second signal. */
+const SIGNAL_ECHO_MS = 500;
 
 /** How long the usage flush may take after a timed-out drain before the process exits anyway. */
 const FLUSH_GRACE_MS = 3_000;

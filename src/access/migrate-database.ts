@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { databaseKindOf, postgresConfigOf, sqlitePathOf, type DatabaseKind } from './database-url.js';
 
 /** prisma/migrations of this package (SQLite), whatever the working directory. */
@@ -90,6 +89,8 @@ function migrateSqlite(databaseUrl: string, migrations: readonly Migration[]): M
 
 /** PostgreSQL: each migration in a transaction holding an advisory lock, so concurrent starts queue. */
 async function migratePostgres(databaseUrl: string, migrations: readonly Migration[]): Promise<MigrationResult> {
+  // Loaded here, not at the top: a server on SQLite never loads the PostgreSQL driver.
+  const { default: pg } = await import('pg');
   const client = new pg.Client(postgresConfigOf(databaseUrl));
   await client.connect();
   try {

@@ -7,7 +7,7 @@ import { InMemoryAccessControl } from './in-memory-access-control.js';
 import { migrateDatabase } from './migrate-database.js';
 import { PrismaAccessStore } from './prisma-access-store.js';
 import { FixedWindowRateLimiter, type RateLimiter } from './rate-limiter.js';
-import { RedisLeases } from './redis-leases.js';
+import type { RedisLeases } from './redis-leases.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 /** The access layer as `main.ts` and the tests hold it: the pipeline's interface plus operator handles. */
@@ -33,7 +33,8 @@ export interface OpenedAccess extends AccessControl {
 export async function openAccess(config: Config, logger: Logger, clock: () => Date): Promise<OpenedAccess> {
   const migrations = await migrateDatabase(config.DATABASE_URL);
   if (migrations.applied.length > 0) logger.info('database migrated', { database: databaseKindOf(config.DATABASE_URL), applied: migrations.applied });
-  const redis = config.REDIS_URL ? await RedisLeases.connect(config.REDIS_URL, logger) : undefined;
+  // ioredis is loaded only when REDIS_URL asks for it (about 9 MB of memory otherwise unused).
+  const redis = config.REDIS_URL ? await (await import('./redis-leases.js')).RedisLeases.connect(config.REDIS_URL, logger) : undefined;
   const limiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new FixedWindowRateLimiter();
   const store = new PrismaAccessStore(config.DATABASE_URL, clock);
   let access: InMemoryAccessControl;

@@ -53,7 +53,11 @@ const io: CliIo = {
   env: process.env,
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Runs the command line of this process (`process.argv`) and exits with its code: what the `svc`
+ * bin (bin/svc.js) and `node dist/cli/svc.js` do.
+ */
+export function runProcessCli(): void {
   runCli(process.argv.slice(2), io).then(
     (code) => process.exit(code),
     (error: unknown) => {
@@ -62,3 +66,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   );
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) runProcessCli();

@@ -50,7 +50,7 @@ export function installRuleReload(ruleBook: RuleBook, dir: string, logger: Logge
     if (reloadRuleBook(ruleBook, dir, logger).reloaded) warm();
   };
   warm();
-  // Under `npm start` (tsx) the server is a child of the tsx process, which relays only SIGINT and
+  // Under `npm start` the server is a child of npm, which relays only SIGINT and
   // SIGTERM: SIGHUP must go to this pid, so it is logged.
   logger.info('rules reload armed', { pid: process.pid, signal: 'SIGHUP', watch: options.watch, rules_dir: dir });
   process.on('SIGHUP', reload);

@@ -18,12 +18,11 @@ interface Child {
 }
 
 /**
- * Starts the server as production runs it, `node --import tsx src/main.ts` (one process, so the
- * signal and the exit code are the server's own: `npx` and `npm start` do not pass SIGTERM on),
- * and collects its JSON log lines.
+ * Starts the server as production runs it, `node dist/main.js` (the compiled build; one process,
+ * so the signal and the exit code are the server's own), and collects its JSON log lines.
  */
 function startServer(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/main.js'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: Record<string, unknown>[] = [];
   const stderr: string[] = [];
   const waiters: { msg: string; resolve: (record: Record<string, unknown>) => void }[] = [];

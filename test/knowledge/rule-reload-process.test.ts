@@ -20,7 +20,7 @@ describe('rule reload in the real server process', { timeout: 120_000 }, () => {
     cleanups.push(() => database.remove());
     const { key } = await provisionUnlimitedKeyDirect(database.url, 'live');
     const server = await startChildServer(API_ENTRY, { DATABASE_URL: database.url, RULES_DIR: rulesDir, LOG_LEVEL: 'info', RULES_WATCH: 'false' });
-    // SIGTERM: tsx relays it to the server, which drains and exits (SIGKILL would orphan it).
+    // SIGTERM: the server drains and exits.
     cleanups.push(() => server.stop('SIGTERM'));
 
     const franceTotal = async () => {

@@ -15,7 +15,7 @@ check   Validates every rule file (schemas, unique ids, source references, the 2
         what is wrong and how to fix it. Exits 0 when valid, 1 on any problem.
 reload  Checks the files, then asks the running server to reload them (SIGHUP). An invalid
         edit is not sent; the server would keep its last good rules anyway. The server pid is
-        in its "rules reload armed" log line (under npm start, not the pid of npm or tsx).
+        in its "rules reload armed" log line (under npm start, not the pid of npm).
 
 --dir defaults to RULES_DIR, else ./rules. See docs/rules-guide.md.`;
 
