@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from '../http/envelope.js';
+import { FACT_VALUE_SCHEMAS, type FactKind } from '../knowledge/fact-values.js';
+import { pascalCase } from '../knowledge/fact.js';
 import { TravelPurposeSchema } from '../knowledge/topics.js';
 import { AnswerReasonSchema } from './answer-reason.js';
 
@@ -29,14 +31,49 @@ export const AnswerBodySchema = z
   .meta({ id: 'AnswerRequest', description: 'A question, with optional hints that override what the question says.' });
 export type AnswerBody = z.output<typeof AnswerBodySchema>;
 
+function answerFactOf<K extends FactKind, V extends z.ZodType>(kind: K, value: V) {
+  return z
+    .object({
+      id: z.string().meta({ description: 'Id of the fact: a rule fact of rules/ (e.g. `fees.adult`), a document item, or a financial band of a state.' }),
+      kind: z.literal(kind),
+      value: z.nullable(value).meta({ description: 'The value the text states, of the shape of `kind`. Null only for a confirmed absence, e.g. a state that publishes no reference amount.' }),
+      sources: z.array(z.string()).min(1).meta({ description: 'Registry ids of the sources the fact rests on (see GET /sources); every one is in `meta.sources`.' }),
+      last_verified_at: CalendarDateSchema.nullable().meta({ description: 'When this fact was last verified against its sources, or null when no date is known; `meta.last_verified_at` is the oldest of these (null if any is null).' }),
+    })
+    .meta({ id: `Answer${pascalCase(kind)}Fact`, description: `A fact of kind \`${kind}\` an answer rests on.` });
+}
+
+/** A fact an answer rests on: a discriminated union on `kind`, as `Fact` (the kinds are the same). */
 export const AnswerFactSchema = z
-  .object({
-    id: z.string().meta({ description: 'Id of the fact: a rule fact of rules/ (e.g. `fees.adult`), a document item, or a financial band of a state.' }),
-    value: z.unknown().meta({ description: 'The value the text states (a number, string, date, or an object such as the amounts of a financial band). Null only for a confirmed absence, e.g. a state that publishes no reference amount.' }),
-    sources: z.array(z.string()).min(1).meta({ description: 'Registry ids of the sources the fact rests on (see GET /sources); every one is in `meta.sources`.' }),
-    last_verified_at: CalendarDateSchema.nullable().meta({ description: 'When this fact was last verified against its sources, or null when no date is known; `meta.last_verified_at` is the oldest of these (null if any is null).' }),
-  })
-  .meta({ id: 'AnswerFact' });
+  .discriminatedUnion('kind', [
+    answerFactOf('date', FACT_VALUE_SCHEMAS.date),
+    answerFactOf('url', FACT_VALUE_SCHEMAS.url),
+    answerFactOf('text', FACT_VALUE_SCHEMAS.text),
+    answerFactOf('duration_days', FACT_VALUE_SCHEMAS.duration_days),
+    answerFactOf('duration_months', FACT_VALUE_SCHEMAS.duration_months),
+    answerFactOf('duration_years', FACT_VALUE_SCHEMAS.duration_years),
+    answerFactOf('number', FACT_VALUE_SCHEMAS.number),
+    answerFactOf('yes_no', FACT_VALUE_SCHEMAS.yes_no),
+    answerFactOf('conditional_rule', FACT_VALUE_SCHEMAS.conditional_rule),
+    answerFactOf('link', FACT_VALUE_SCHEMAS.link),
+    answerFactOf('money', FACT_VALUE_SCHEMAS.money),
+    answerFactOf('money_options', FACT_VALUE_SCHEMAS.money_options),
+    answerFactOf('money_total', FACT_VALUE_SCHEMAS.money_total),
+    answerFactOf('money_per_day', FACT_VALUE_SCHEMAS.money_per_day),
+    answerFactOf('fee_table', FACT_VALUE_SCHEMAS.fee_table),
+    answerFactOf('number_table', FACT_VALUE_SCHEMAS.number_table),
+    answerFactOf('date_table', FACT_VALUE_SCHEMAS.date_table),
+    answerFactOf('country_codes', FACT_VALUE_SCHEMAS.country_codes),
+    answerFactOf('text_list', FACT_VALUE_SCHEMAS.text_list),
+    answerFactOf('country_list', FACT_VALUE_SCHEMAS.country_list),
+    answerFactOf('financial_band', FACT_VALUE_SCHEMAS.financial_band),
+    answerFactOf('source', FACT_VALUE_SCHEMAS.source),
+    answerFactOf('visa_status', FACT_VALUE_SCHEMAS.visa_status),
+    answerFactOf('main_destination', FACT_VALUE_SCHEMAS.main_destination),
+    answerFactOf('structured', FACT_VALUE_SCHEMAS.structured),
+    answerFactOf('unpublished', FACT_VALUE_SCHEMAS.unpublished),
+  ])
+  .meta({ id: 'AnswerFact', description: 'A fact the answer text rests on; `kind` says what `value` holds.' });
 export type AnswerFact = z.infer<typeof AnswerFactSchema>;
 
 export const AnswerSchema = z

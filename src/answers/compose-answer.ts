@@ -1,6 +1,7 @@
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { isApiError } from '../errors/api-error.js';
 import type { Grounded } from '../http/envelope.js';
+import { inferFactKind } from '../knowledge/fact-values.js';
 import { oldestVerificationDate } from '../knowledge/fact.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { isGeneralTopic, type GeneralTopic, type Topic, type TravelPurpose } from '../knowledge/topics.js';
@@ -9,7 +10,7 @@ import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/lan
 import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
-import type { AnswerBody, AnswerData, UnansweredTopic } from './answer-schemas.js';
+import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
 import { mainDestinationByStay, placesNamed, type PlacesNamed } from './main-destination.js';
@@ -181,7 +182,7 @@ function grounded(
   const sourceIds = new Set(facts.flatMap((fact) => fact.sources));
   return {
     data: {
-      answer: { text, facts: facts.map((fact) => ({ id: fact.id, value: fact.value, sources: [...fact.sources], last_verified_at: fact.lastVerifiedAt })) },
+      answer: { text, facts: facts.map(answerFactOf) },
       reason: null,
       capability: null,
       ...understood,
@@ -251,6 +252,21 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
   const composer = COUNTRY_INTENTS[intent];
   if (composer) return composer(input);
   return { reason: 'no_matching_rule' };
+}
+
+/**
+ * A used fact as the answer sends it, with its kind: a rule fact's own, else the kind its value
+ * has (a financial band, a source, a visa status…). Validated here so an answer never sends a
+ * value that does not have the shape its kind promises in /openapi.json.
+ */
+function answerFactOf(fact: UsedFact): AnswerFact {
+  return AnswerFactSchema.parse({
+    id: fact.id,
+    kind: fact.kind ?? inferFactKind(fact.id, fact.value),
+    value: fact.value,
+    sources: [...fact.sources],
+    last_verified_at: fact.lastVerifiedAt,
+  });
 }
 
 /** A fact used by two topics appears once. */
