@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CalendarDateSchema } from '../http/envelope.js';
 import { FACT_VALUE_SCHEMAS, type FactKind } from '../knowledge/fact-values.js';
 import { pascalCase } from '../knowledge/fact.js';
-import { TravelPurposeSchema } from '../knowledge/topics.js';
+import { TopicSchema, TravelPurposeSchema } from '../knowledge/topics.js';
+import { IntentSchema } from '../language/language-tables.js';
 import { AnswerReasonSchema } from './answer-reason.js';
 
 
@@ -83,9 +84,19 @@ export const AnswerSchema = z
   })
   .meta({ id: 'Answer' });
 
+/**
+ * A topic an answer reports: a topic of the shared vocabulary, `sources` for a source question,
+ * or, for an intent that has no topic (the capabilities awaiting integration, `unknown`), the
+ * intent itself.
+ */
+export const AnswerTopicSchema = z
+  .union([TopicSchema, z.literal('sources'), IntentSchema])
+  .meta({ id: 'AnswerTopic', description: 'A topic (`fees`, `financial_means`…), `sources`, or the intent itself for an intent without a topic (`refusal`, `unknown`…).' });
+export type AnswerTopic = z.infer<typeof AnswerTopicSchema>;
+
 export const UnansweredTopicSchema = z
   .object({
-    topic: z.string().meta({ description: 'A topic of `topics` that the answer does not cover (e.g. `financial_means`).' }),
+    topic: AnswerTopicSchema.meta({ description: 'A topic of `topics` that the answer does not cover (e.g. `financial_means`).' }),
     reason: AnswerReasonSchema.meta({ description: 'Why that topic has no answer, from the same list as `reason`.' }),
   })
   .meta({ id: 'UnansweredTopic' });
@@ -96,16 +107,16 @@ export const AnswerDataSchema = z
     answer: AnswerSchema.nullable().meta({ description: 'The answer, or null when no rule answers the question (see `reason`).' }),
     reason: AnswerReasonSchema.nullable().meta({ description: 'Why `answer` is null; null when there is an answer.' }),
     capability: z.string().nullable().meta({ description: 'With reason `capability_not_available`: the capability awaiting integration the question belongs to (see /status); else null.' }),
-    intent: z.string().meta({ description: 'The intent understood, as POST /classify reports it.' }),
-    topics: z.array(z.string()).meta({ description: 'The rule topics the question asks about (several when it asks several things); those the answer does not cover are in `unanswered`.' }),
+    intent: IntentSchema.meta({ description: 'The intent understood, as POST /classify reports it.' }),
+    topics: z.array(AnswerTopicSchema).meta({ description: 'The rule topics the question asks about (several when it asks several things); those the answer does not cover are in `unanswered`.' }),
     unanswered: z.array(UnansweredTopicSchema).meta({
       description:
         'Each topic of `topics` that has no answer of its own, with its reason, in the order of `topics`; empty when every topic asked was answered. A non-null answer lists here the parts of the question it leaves out (e.g. a state whose reference amount is not verified, next to the fee that is). A null answer lists the topics that had no answer and its `reason` is one of theirs (the main topic\'s; with competing intents and none answered, the most useful); a second topic the rules could answer is not given alone when the main one has none, so it is not listed.',
     }),
-    country: z.string().nullable().meta({ description: 'The destination state (ISO alpha-2) understood or hinted, or null.' }),
+    country: z.string().regex(/^[A-Z]{2}$/).nullable().meta({ description: 'The destination state (ISO 3166-1 alpha-2, upper case) understood or hinted, or null.', example: 'FR' }),
     travel_purpose: TravelPurposeSchema.nullable(),
-    days: z.number().int().nullable(),
-    nationality: z.string().nullable().meta({ description: "The applicant's nationality (ISO alpha-2) if the question gives it." }),
+    days: z.number().int().min(1).nullable().meta({ description: 'The length of stay in days understood or hinted, or null.' }),
+    nationality: z.string().regex(/^[A-Z]{2}$/).nullable().meta({ description: "The applicant's nationality (ISO 3166-1 alpha-2, upper case) if the question gives it, else null.", example: 'IN' }),
     confidence: z.number().min(0).max(1).meta({ description: 'Confidence of the understanding, as POST /classify reports it.' }),
   })
   .meta({ id: 'AnswerData', description: 'A source-based answer, or null with a reason.' });

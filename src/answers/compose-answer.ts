@@ -10,7 +10,7 @@ import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/lan
 import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
-import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type UnansweredTopic } from './answer-schemas.js';
+import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type AnswerTopic, type UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
 import { mainDestinationByStay, placesNamed, type PlacesNamed } from './main-destination.js';
@@ -53,7 +53,7 @@ const GENERAL_INTENTS: Readonly<Partial<Record<Intent, GeneralTopic>>> = Object.
 );
 
 /** The topic name `topics` and `unanswered` report for an intent (`financial_requirements` → `financial_means`). */
-export function topicOfIntent(intent: Intent): string {
+export function topicOfIntent(intent: Intent): AnswerTopic {
   return INTENT_TOPICS[intent] ?? (intent === 'source_lookup' ? 'sources' : intent);
 }
 
@@ -95,7 +95,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   const hintCountry = body.country ? canonicalCountry(knowledge, body.country) : null;
   const understood = {
     intent: classification.intent,
-    topics: [] as string[],
+    topics: [] as AnswerTopic[],
     country: hintCountry?.code ?? classification.country,
     travel_purpose: body.travel_purpose ?? classification.travel_purpose,
     days: body.days ?? classification.days,
