@@ -72,7 +72,6 @@ export const AnswerFactSchema = z
     answerFactOf('visa_status', FACT_VALUE_SCHEMAS.visa_status),
     answerFactOf('main_destination', FACT_VALUE_SCHEMAS.main_destination),
     answerFactOf('structured', FACT_VALUE_SCHEMAS.structured),
-    answerFactOf('unpublished', FACT_VALUE_SCHEMAS.unpublished),
   ])
   .meta({ id: 'AnswerFact', description: 'A fact the answer text rests on; `kind` says what `value` holds.' });
 export type AnswerFact = z.infer<typeof AnswerFactSchema>;

@@ -17,7 +17,8 @@ const WholeCountSchema = z.int().min(0);
  * takes the first kind whose schema accepts its value (numbers by the unit its id names), so a
  * rule author adds facts without naming their kind and no rule file needs editing when a kind is
  * added. `structured` is the last resort for a shape no kind describes yet (a test keeps the
- * shipped rules free of it); `unpublished` is a null value whose kind the file does not state.
+ * shipped rules free of it). There is no kind for "null only": openapi-fetch drops a property
+ * whose type is exactly `null` from response types, so a client could not read such a fact.
  */
 export const FACT_VALUE_SCHEMAS = {
   date: CalendarDateSchema.meta({ id: 'DateValue', description: 'A calendar date, YYYY-MM-DD.' }),
@@ -124,7 +125,6 @@ export const FACT_VALUE_SCHEMAS = {
   structured: z
     .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .meta({ id: 'StructuredValue', description: 'A value of a shape no kind describes yet: read it with care.' }),
-  unpublished: z.null().meta({ description: 'No value is published; `reason` says why.' }),
 } as const;
 
 export type FactKind = keyof typeof FACT_VALUE_SCHEMAS;
@@ -140,15 +140,16 @@ const NUMBER_UNITS: readonly [RegExp, FactKind][] = [
   [/(^|[._-])years?($|[._-])/, 'duration_years'],
 ];
 
-const INFERABLE = FACT_KINDS.filter((kind) => !kind.startsWith('duration_') && kind !== 'number' && kind !== 'unpublished');
+const INFERABLE = FACT_KINDS.filter((kind) => !kind.startsWith('duration_') && kind !== 'number');
 
 /**
  * The kind of a value whose fact states none: a null value takes `nullKind` (the kind of the
- * place it is in, such as a state's `member_since`, a date) or `unpublished`; a number takes the
+ * place it is in, such as a state's `member_since`, a date) or `text` (a rule file states `kind`
+ * for a null amount); a number takes the
  * duration its id names (`…_days`, `…_months`, `…_years`) or `number`; anything else the first
  * kind whose schema accepts it, `structured` at worst. Never throws.
  */
-export function inferFactKind(id: string, value: unknown, nullKind: FactKind = 'unpublished'): FactKind {
+export function inferFactKind(id: string, value: unknown, nullKind: FactKind = 'text'): FactKind {
   if (value === null) return nullKind;
   if (typeof value === 'number') return NUMBER_UNITS.find(([pattern]) => pattern.test(id))?.[1] ?? 'number';
   return INFERABLE.find((kind) => FACT_VALUE_SCHEMAS[kind].safeParse(value).success) ?? 'structured';

@@ -77,7 +77,6 @@ export const FactSchema = z
     factOf('visa_status', FACT_VALUE_SCHEMAS.visa_status),
     factOf('main_destination', FACT_VALUE_SCHEMAS.main_destination),
     factOf('structured', FACT_VALUE_SCHEMAS.structured),
-    factOf('unpublished', FACT_VALUE_SCHEMAS.unpublished),
   ])
   .meta({
     id: 'Fact',
@@ -92,7 +91,7 @@ export type Fact = z.infer<typeof FactSchema>;
  * must have the shape of its kind; the output is a `Fact` with its kind, validated by
  * `FactSchema`, so every fact the API serves has the shape `/openapi.json` publishes.
  */
-export function ruleFactSchema(nullKind: FactKind = 'unpublished') {
+export function ruleFactSchema(nullKind: FactKind = 'text') {
   return z
     .strictObject({ id: factId, kind: FactKindSchema.optional(), value: RuleValueSchema.nullable(), ...factFields })
     .superRefine((fact, ctx) => {
@@ -117,7 +116,7 @@ export function ruleFactSchema(nullKind: FactKind = 'unpublished') {
     });
 }
 
-/** A rule-file fact whose null value has no stated kind. */
+/** A rule-file fact; a null value with no stated kind is `text`. */
 export const RuleFactSchema = ruleFactSchema();
 
 /**

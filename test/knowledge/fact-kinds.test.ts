@@ -58,9 +58,9 @@ describe('kinds of facts', () => {
     expect(FACT_VALUE_SCHEMAS[inferFactKind(id, value)].safeParse(value).success).toBe(true);
   });
 
-  it('a null value takes the kind of its place, or `unpublished`', () => {
+  it('a null value takes the kind of its place, or `text`', () => {
     expect(inferFactKind('fr.member_since', null, 'date')).toBe('date');
-    expect(inferFactKind('fees.extension', null)).toBe('unpublished');
+    expect(inferFactKind('visa_validity.whole_area', null)).toBe('text');
   });
 
   it('a rule file may state the kind; a value that does not fit it is rejected with the field and the kind', () => {
