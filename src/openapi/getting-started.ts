@@ -11,8 +11,8 @@ export interface GettingStartedStep {
 }
 
 /**
- * "Get a key → first call → read the answer", written once: `/docs` opens with it, the
- * OpenAPI description repeats it, and the README's getting-started must list the same commands
+ * "Get a key → first call → read the answer", written once: `/docs` opens with it (the OpenAPI
+ * description links there), and the README's getting-started must list the same commands
  * (test/foundation/readme.test.ts), so the three cannot drift apart.
  */
 export const GETTING_STARTED: readonly GettingStartedStep[] = [
@@ -35,8 +35,3 @@ export const GETTING_STARTED: readonly GettingStartedStep[] = [
       '`data.answer.text` is the answer in words; `data.answer.facts` are the facts it rests on, each with a `kind` that says the shape of its `value` (`money`: `{amount, currency}`); `meta.sources` lists the sources with the date each was checked, and `meta.last_verified_at` the oldest date. A question the rules cannot answer gets `answer: null` and a `reason`, never an estimate.',
   },
 ];
-
-/** The steps as Markdown (the OpenAPI description). */
-export function gettingStartedMarkdown(): string {
-  return GETTING_STARTED.map((step, index) => `${index + 1}. **${step.title}.** ${step.explanation}\n\n   \`\`\`sh\n${step.commands.map((line) => `   ${line}`).join('\n')}\n   \`\`\``).join('\n\n');
-}

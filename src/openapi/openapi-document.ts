@@ -5,7 +5,7 @@ import { ERROR_CODES, ERROR_CODE_LIST, type ErrorCode } from '../errors/error-co
 import { ErrorDetailsShape, RequestIdSchema, successEnvelopeSchema } from '../http/envelope.js';
 import type { Operation } from '../http/operation.js';
 import { CONTRACT_DECISIONS, DECISIONS_PAGE_PATH } from './contract-decisions.js';
-import { gettingStartedMarkdown } from './getting-started.js';
+import { GETTING_STARTED } from './getting-started.js';
 
 /** The generated document (OpenAPI 3.1 JSON). */
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -216,13 +216,9 @@ function infoDescription(options: OpenApiOptions): string {
     '',
     `POST bodies are JSON objects of at most ${options.bodyLimitBytes} bytes.`,
     '',
-    '## Getting started',
+    `**Getting started** (get a key, make a first call, read the answer: ${GETTING_STARTED.length} steps with their commands) opens [the reference page](/docs#getting-started).`,
     '',
-    gettingStartedMarkdown(),
-    '',
-    `## Design decisions`,
-    '',
-    `What the service does where the specification leaves a point open (${CONTRACT_DECISIONS.length} decisions: checks order, dates, limits, base paths, change policy) is on [${DECISIONS_PAGE_PATH}](${DECISIONS_PAGE_PATH}).`,
+    `**Design decisions.** What the service does where the specification leaves a point open (${CONTRACT_DECISIONS.length} decisions: checks order, dates, limits, base paths, change policy) is on [${DECISIONS_PAGE_PATH}](${DECISIONS_PAGE_PATH}).`,
   ].join('\n');
 }
 
