@@ -5,7 +5,7 @@ export const DECISIONS_PAGE_PATH = '/docs/decisions';
 export interface ContractDecision {
   /** What was open, with the spec section. */
   topic: string;
-  /** What the service does. Markdown, one paragraph, no `|` (it is a README table cell). */
+  /** What the service does. Markdown, one paragraph, no `|` (it is a table cell of docs/decisions.md). */
   decision: string;
 }
 
