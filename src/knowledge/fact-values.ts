@@ -123,7 +123,7 @@ export const FACT_VALUE_SCHEMAS = {
     })
     .meta({ id: 'MainDestinationValue', description: 'The main destination by length of stay.' }),
   structured: z
-    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string(), z.number(), z.boolean()])
     .meta({ id: 'StructuredValue', description: 'A value of a shape no kind describes yet: read it with care.' }),
 } as const;
 
@@ -146,11 +146,16 @@ const INFERABLE = FACT_KINDS.filter((kind) => !kind.startsWith('duration_') && k
  * The kind of a value whose fact states none: a null value takes `nullKind` (the kind of the
  * place it is in, such as a state's `member_since`, a date) or `text` (a rule file states `kind`
  * for a null amount); a number takes the
- * duration its id names (`…_days`, `…_months`, `…_years`) or `number`; anything else the first
- * kind whose schema accepts it, `structured` at worst. Never throws.
+ * duration its id names (`…_days`, `…_months`, `…_years`) when it is a whole number, else
+ * `number`; anything else the first kind whose schema accepts it, `structured` at worst (which
+ * accepts any JSON value). Never throws, and the kind returned always accepts the value.
  */
 export function inferFactKind(id: string, value: unknown, nullKind: FactKind = 'text'): FactKind {
   if (value === null) return nullKind;
-  if (typeof value === 'number') return NUMBER_UNITS.find(([pattern]) => pattern.test(id))?.[1] ?? 'number';
+  if (typeof value === 'number') {
+    const duration = NUMBER_UNITS.find(([pattern]) => pattern.test(id))?.[1];
+    // A duration is a whole number of its unit; anything else (1.5 days) stays a plain number.
+    return duration && FACT_VALUE_SCHEMAS[duration].safeParse(value).success ? duration : 'number';
+  }
   return INFERABLE.find((kind) => FACT_VALUE_SCHEMAS[kind].safeParse(value).success) ?? 'structured';
 }

@@ -53,6 +53,9 @@ describe('kinds of facts', () => {
     { name: 'a yes/no rule with its condition', id: 'biometrics.exempt', value: { applies: true, condition: 'under 12' }, kind: 'conditional_rule' },
     { name: 'amounts by case', id: 'pl.return_funds', value: { currency: 'PLN', from_neighbouring_country: 200 }, kind: 'fee_table' },
     { name: 'a shape no kind describes', id: 'x.y', value: { a: { b: 1 } }, kind: 'structured' },
+    { name: 'an empty string', id: 'x.y', value: '', kind: 'structured' },
+    { name: 'a fraction of a day', id: 'x.half_days', value: 0.5, kind: 'number' },
+    { name: 'a negative count of days', id: 'x.offset_days', value: -3, kind: 'number' },
   ])('infers $kind for $name', ({ id, value, kind }) => {
     expect(inferFactKind(id, value)).toBe(kind);
     expect(FACT_VALUE_SCHEMAS[inferFactKind(id, value)].safeParse(value).success).toBe(true);
