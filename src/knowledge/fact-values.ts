@@ -64,7 +64,14 @@ export const FACT_VALUE_SCHEMAS = {
   fee_table: z
     .object({ currency: CurrencySchema })
     .catchall(AmountSchema)
-    .meta({ id: 'FeeTableValue', description: 'Amounts by case (each other property is one case and its amount), in `currency`.' }),
+    .meta({
+      id: 'FeeTableValue',
+      description: 'Amounts by case (each other property is one case and its amount, a number), in `currency`.',
+      // Published as number-or-string for the other properties: with `number` alone, generated
+      // TypeScript intersects `currency: string` with a number index signature and `currency`
+      // becomes `never`. The runtime check stays exact (numbers only).
+      override: { additionalProperties: { type: ['number', 'string'] } },
+    }),
   number_table: z
     .record(z.string(), z.number())
     .meta({ id: 'NumberTableValue', description: 'Numbers by name (an amount and the year it applies to, for example).' }),
