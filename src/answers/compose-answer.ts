@@ -254,21 +254,6 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
   return { reason: 'no_matching_rule' };
 }
 
-/**
- * A used fact as the answer sends it, with its kind: a rule fact's own, else the kind its value
- * has (a financial band, a source, a visa status…). Validated here so an answer never sends a
- * value that does not have the shape its kind promises in /openapi.json.
- */
-function answerFactOf(fact: UsedFact): AnswerFact {
-  return AnswerFactSchema.parse({
-    id: fact.id,
-    kind: fact.kind ?? inferFactKind(fact.id, fact.value),
-    value: fact.value,
-    sources: [...fact.sources],
-    last_verified_at: fact.lastVerifiedAt,
-  });
-}
-
 /** A fact used by two topics appears once. */
 function mergeFacts(facts: readonly UsedFact[]): UsedFact[] {
   const byId = new Map<string, UsedFact>();
@@ -284,4 +269,19 @@ function canonicalCountry(knowledge: Knowledge, code: string): { code: string; m
     if (isApiError(error)) return { code: code.toUpperCase(), member: false };
     throw error;
   }
+}
+
+/**
+ * A used fact as the answer sends it, with its kind: a rule fact's own, else the kind its value
+ * has (a financial band, a source, a visa status…). Validated here so an answer never sends a
+ * value that does not have the shape its kind promises in /openapi.json.
+ */
+function answerFactOf(fact: UsedFact): AnswerFact {
+  return AnswerFactSchema.parse({
+    id: fact.id,
+    kind: fact.kind ?? inferFactKind(fact.id, fact.value),
+    value: fact.value,
+    sources: [...fact.sources],
+    last_verified_at: fact.lastVerifiedAt,
+  });
 }
