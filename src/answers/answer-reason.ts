@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Why `POST /answer` returned `answer: null`. The list is closed and documented in the OpenAPI
- * document and the README; a null answer always carries exactly one of these.
+ * document and docs/answers.md; a null answer always carries exactly one of these.
  *
  * - `out_of_scope`: not a question about a Schengen short-stay visa (weather, jobs, ...).
  * - `not_schengen_state`: the destination is not one of the 29 Schengen states (UK, Ireland,

@@ -1,6 +1,7 @@
 import type { CapabilityRegistry } from '../capabilities/capability-registry.js';
 import { isApiError } from '../errors/api-error.js';
 import type { Grounded } from '../http/envelope.js';
+import { inferFactKind } from '../knowledge/fact-values.js';
 import { oldestVerificationDate } from '../knowledge/fact.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { isGeneralTopic, type GeneralTopic, type Topic } from '../knowledge/topics.js';
@@ -8,7 +9,7 @@ import { isAnsweredTogether, readQuestion, type QuestionReading } from '../langu
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
-import type { AnswerBody, AnswerData, UnansweredTopic } from './answer-schemas.js';
+import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type AnswerTopic, type UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
 import { answerGeneralTopic } from './general-part.js';
 import type { PartInput } from './part-input.js';
@@ -37,7 +38,7 @@ const GENERAL_INTENTS: Readonly<Partial<Record<Intent, GeneralTopic>>> = Object.
 );
 
 /** The topic name `topics` and `unanswered` report for an intent (`financial_requirements` → `financial_means`). */
-export function topicOfIntent(intent: Intent): string {
+export function topicOfIntent(intent: Intent): AnswerTopic {
   return INTENT_TOPICS[intent] ?? (intent === 'source_lookup' ? 'sources' : intent);
 }
 
@@ -63,7 +64,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   const hintCountry = body.country ? canonicalCountry(knowledge, body.country) : null;
   const understood = {
     intent: classification.intent,
-    topics: [] as string[],
+    topics: [] as AnswerTopic[],
     country: hintCountry?.code ?? classification.country,
     travel_purpose: body.travel_purpose ?? classification.travel_purpose,
     days: body.days ?? classification.days,
@@ -147,7 +148,7 @@ function grounded(
   const sourceIds = new Set(facts.flatMap((fact) => fact.sources));
   return {
     data: {
-      answer: { text, facts: facts.map((fact) => ({ id: fact.id, value: fact.value, sources: [...fact.sources], last_verified_at: fact.lastVerifiedAt })) },
+      answer: { text, facts: facts.map(answerFactOf) },
       reason: null,
       capability: null,
       ...understood,
@@ -238,4 +239,19 @@ function canonicalCountry(knowledge: Knowledge, code: string): { code: string; m
     if (isApiError(error)) return { code: code.toUpperCase(), member: false };
     throw error;
   }
+}
+
+/**
+ * A used fact as the answer sends it, with its kind: a rule fact's own, else the kind its value
+ * has (a financial band, a source, a visa status…). Validated here so an answer never sends a
+ * value that does not have the shape its kind promises in /openapi.json.
+ */
+function answerFactOf(fact: UsedFact): AnswerFact {
+  return AnswerFactSchema.parse({
+    id: fact.id,
+    kind: fact.kind ?? inferFactKind(fact.id, fact.value),
+    value: fact.value,
+    sources: [...fact.sources],
+    last_verified_at: fact.lastVerifiedAt,
+  });
 }

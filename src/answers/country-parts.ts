@@ -240,7 +240,7 @@ export function answerMembershipOf(knowledge: Knowledge, code: string, name: str
   if (own && own.value === null) return { reason: 'value_not_verified' };
   // A list that named the state would not answer that it is not a member.
   const states = membership.find((fact) => fact.id === 'membership.states');
-  if (states && Array.isArray(states.value) && states.value.includes(code)) return { reason: 'no_matching_rule' };
+  if (states?.kind === 'country_codes' && states.value?.includes(code)) return { reason: 'no_matching_rule' };
   return countryList(knowledge);
 }
 

@@ -14,7 +14,7 @@ export function hasCue(text: string, cues: readonly string[] | undefined): boole
 
 /** A knowledge fact as the answer uses it. */
 export function useFact(fact: Fact): UsedFact {
-  return { id: fact.id, value: fact.value, sources: fact.sources, lastVerifiedAt: fact.last_verified_at };
+  return { id: fact.id, kind: fact.kind, value: fact.value, sources: fact.sources, lastVerifiedAt: fact.last_verified_at };
 }
 
 /**

@@ -5,13 +5,13 @@ import { ERROR_CODE_LIST } from '../errors/error-codes.js';
 export const CalendarDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .meta({ description: 'Calendar date, YYYY-MM-DD.', example: '2026-09-09' });
+  .meta({ description: 'Calendar date, YYYY-MM-DD.', format: 'date', example: '2026-09-09' });
 
 /** Spec 2.3: one source an answer rests on. */
 export const SourceSchema = z
   .object({
     organization: z.string().meta({ description: 'Name of the publishing body.' }),
-    url: z.string().meta({ description: 'Address of the source.' }),
+    url: z.string().meta({ description: 'Address of the source.', format: 'uri', example: 'https://eur-lex.europa.eu/eli/reg/2009/810/oj' }),
     official: z.boolean().meta({ description: 'Whether the source is an official one.' }),
     last_checked_at: CalendarDateSchema.nullable().meta({
       description: 'Date the source was last checked, or null if unknown.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FactSchema, IdSchema } from './fact.js';
+import { IdSchema, RuleFactSchema, ruleFactSchema } from './fact.js';
 import { IsoCodeSchema } from './source-registry.js';
 
 export const MembershipTypeSchema = z
@@ -17,12 +17,12 @@ export const CountryFileSchema = z.strictObject({
   name: z.string().min(1),
   aliases: z.array(IsoCodeSchema).default([]),
   membership: MembershipTypeSchema,
-  member_since: FactSchema,
-  authority: FactSchema,
-  visa_pages: z.array(FactSchema).min(1),
-  where_to_apply: z.array(FactSchema).default([]),
+  member_since: ruleFactSchema('date'),
+  authority: ruleFactSchema('text'),
+  visa_pages: z.array(ruleFactSchema('link')).min(1),
+  where_to_apply: z.array(ruleFactSchema('link')).default([]),
   common_rules: z.array(IdSchema).min(1),
-  state_specific: z.array(FactSchema).default([]),
+  state_specific: z.array(RuleFactSchema).default([]),
 });
 export type CountryFile = z.infer<typeof CountryFileSchema>;
 

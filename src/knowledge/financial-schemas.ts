@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from '../http/envelope.js';
-import { ConfidenceSchema, FactSchema, IdSchema } from './fact.js';
+import { ConfidenceSchema, IdSchema, RuleFactSchema } from './fact.js';
 import { IsoCodeSchema } from './source-registry.js';
 
 /** The longest stay `days` can name (spec 8.3). */
@@ -90,6 +90,6 @@ export const FinancialFileSchema = z.strictObject({
   last_verified_at: CalendarDateSchema.nullable(),
   notes: z.array(z.string().min(1)).default([]),
   variants: z.array(VariantSchema).min(1),
-  supplements: z.array(FactSchema).default([]),
+  supplements: z.array(RuleFactSchema).default([]),
 });
 export type FinancialFile = z.infer<typeof FinancialFileSchema>;

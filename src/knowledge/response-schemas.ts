@@ -11,7 +11,7 @@ const FactList = z.array(FactSchema);
 
 export const CountrySummarySchema = z
   .object({
-    iso2: z.string().meta({ description: 'ISO 3166-1 alpha-2 code.', example: 'FR' }),
+    iso2: z.string().regex(/^[A-Z]{2}$/).meta({ description: 'ISO 3166-1 alpha-2 code.', example: 'FR' }),
     name: z.string(),
     membership: MembershipTypeSchema,
     member_since: CalendarDateSchema.nullable().meta({ description: 'Date of full membership where the sources give it, else null.' }),
@@ -21,7 +21,7 @@ export const CountrySummarySchema = z
 export type CountrySummary = z.infer<typeof CountrySummarySchema>;
 
 export const CountryListSchema = z
-  .object({ count: z.number().int(), countries: z.array(CountrySummarySchema) })
+  .object({ count: z.number().int().min(0).meta({ description: 'How many states are listed.', example: 29 }), countries: z.array(CountrySummarySchema) })
   .meta({ id: 'CountryList', description: 'The 29 Schengen states.' });
 export type CountryList = z.infer<typeof CountryListSchema>;
 
@@ -76,8 +76,8 @@ export type Requirements = z.infer<typeof RequirementsSchema>;
 export const FinancialBandSchema = z
   .object({
     rule: IdSchema.meta({ description: 'Name of the rule (band) applied.' }),
-    from_days: z.number().int(),
-    to_days: z.number().int(),
+    from_days: z.number().int().min(1),
+    to_days: z.number().int().min(1),
     method: z.enum(['per_day', 'per_day_with_minimum', 'per_entry_plus_per_day', 'fixed_total', 'fixed_plus_per_day', 'fixed_plus_per_full_month', 'minimum_total', 'not_published']),
     per_day: z.number().nullable(),
     per_entry: z.number().nullable(),
@@ -111,7 +111,7 @@ export const FinancialRequirementSchema = z
     country: z.string(),
     name: z.string(),
     rule: IdSchema,
-    days: z.number().int().nullable(),
+    days: z.number().int().min(1).nullable(),
     currency: z.string().meta({ description: "The state's own currency (ISO 4217)." }),
     amount_status: AmountStatusSchema,
     indicative: z.boolean().meta({ description: 'True when the amounts are a guide only, never a threshold.' }),
@@ -131,7 +131,7 @@ export type FinancialRequirement = z.infer<typeof FinancialRequirementSchema>;
 
 export const SourceListSchema = z
   .object({
-    count: z.number().int(),
+    count: z.number().int().min(0).meta({ description: 'How many sources match.' }),
     sources: z.array(RegisteredSourceSchema),
   })
   .meta({ id: 'SourceList', description: 'Registry entries matching the filters.' });

@@ -1,3 +1,4 @@
+import type { Topic } from '../knowledge/topics.js';
 import { correctSpelling } from './correct-spelling.js';
 import type { Evidence } from './evidence.js';
 import { extractCountries } from './extract-countries.js';
@@ -37,7 +38,7 @@ export interface Classification {
    * The shared-vocabulary topic of the intent, for POST /answer and GET /sources; for
    * source_lookup, the topic the sources are asked for ("sources of the fee rule" → fees); or null.
    */
-  topic: string | null;
+  topic: Topic | null;
   /** The three best-scoring intents, best first (scores before the threshold). */
   candidates: { intent: ScoredIntent; score: number }[];
   evidence: Evidence[];
@@ -159,7 +160,7 @@ export function isAnsweredTogether(intent: Intent): boolean {
 }
 
 /** The intent's topic; a source question's topic is that of what it asks the sources of. */
-function topicOf(intent: Intent, subjects: readonly ScoredIntent[] | undefined): string | null {
+function topicOf(intent: Intent, subjects: readonly ScoredIntent[] | undefined): Topic | null {
   if (intent !== 'source_lookup') return INTENT_TOPICS[intent] ?? null;
   for (const subject of subjects ?? []) {
     const topic = INTENT_TOPICS[subject];

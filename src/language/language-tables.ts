@@ -1,3 +1,4 @@
+import { API_PATHS, type ApiPath } from './api-paths.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ export const INTENTS = [
   'unknown',
 ] as const;
 /** The intents of POST /classify (the shared vocabulary). */
-export const IntentSchema = z.enum(INTENTS);
+export const IntentSchema = z.enum(INTENTS).meta({ id: 'Intent', description: 'What a question asks; each intent is answered by one operation (see POST /route).' });
 export type Intent = z.infer<typeof IntentSchema>;
 
 // One vocabulary of travel purposes for the whole API: the knowledge layer's.
@@ -90,7 +91,7 @@ const isoCode = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1
 const RouteSchema = z.strictObject({
   capability: CapabilityIdSchema,
   method: z.enum(['GET', 'POST']),
-  path: z.string().regex(/^\/[a-z{}/-]+$/, 'must be the path as the spec writes it, e.g. /countries/{country}'),
+  path: z.enum(API_PATHS, { error: `must be an operation path as the spec writes it: ${API_PATHS.join(', ')}` }),
 });
 
 const IntentRuleSchema = z.strictObject({
@@ -287,7 +288,7 @@ export interface IntentPattern {
 export interface IntentRoute {
   capability: CapabilityId;
   method: 'GET' | 'POST';
-  path: string;
+  path: ApiPath;
 }
 
 /** A fuzzy-matching candidate: a table word long enough to be corrected towards. */

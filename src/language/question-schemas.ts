@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TopicSchema } from '../knowledge/topics.js';
+import { API_PATHS } from './api-paths.js';
 import { EmploymentSchema, IntentSchema, TravelPurposeSchema } from './language-tables.js';
 
 /** Longest question accepted, in characters after trimming. */
@@ -43,7 +45,7 @@ export const ClassificationSchema = z
       employment: EmploymentSchema.nullable(),
       minor: z.boolean().nullable().meta({ description: 'Whether the applicant is under 18, or null if not stated.' }),
     }),
-    topic: z.string().nullable().meta({ description: 'The source-registry topic of the intent (documents, fees, short_stay...), or null.' }),
+    topic: TopicSchema.nullable().meta({ description: 'The source-registry topic of the intent (documents, fees, short_stay...), or null.' }),
     candidates: z.array(z.object({ intent: IntentSchema, score: z.number() })).meta({ description: 'Up to three best-scoring intents, best first.' }),
     evidence: z.array(EvidenceSchema).meta({ description: 'Which words or rules matched what; every intent and every non-null field has at least one entry.' }),
   })
@@ -56,7 +58,7 @@ export const RouteDataSchema = z
     service: z
       .object({
         method: z.enum(['GET', 'POST']),
-        path: z.string().meta({ description: 'Path template as the spec writes it, e.g. `/requirements`, `/countries/{country}`.' }),
+        path: z.enum(API_PATHS).meta({ description: 'Path template as the spec writes it, relative to the server URL, e.g. `/requirements`, `/countries/{country}`: a key of `paths` in /openapi.json.' }),
         status: z.enum(['active', 'awaiting_integration']).meta({ description: 'The capability\'s current state; awaiting_integration operations answer 501.' }),
       })
       .nullable()
@@ -66,12 +68,13 @@ export const RouteDataSchema = z
       travel_purpose: TravelPurposeSchema.nullable(),
       days: z.number().int().positive().nullable(),
       nationality: IsoCode.nullable(),
-      topic: z.string().nullable(),
+      topic: TopicSchema.nullable(),
     }),
     request: z
       .object({
         method: z.enum(['GET', 'POST']),
-        path: z.string().meta({ description: 'Filled path including the /api/v1 base, e.g. `/api/v1/countries/FR`.' }),
+        path: z.string().regex(/^\/api\/v1\//).meta({ description: 'Filled path including the /api/v1 base, e.g. `/api/v1/countries/FR`, for a plain HTTP client.' }),
+        template: z.enum(API_PATHS).meta({ description: 'The same path as a template relative to the server URL (a key of `paths` in /openapi.json), for a generated client: `client.GET(request.template, { params: { path: { country: parameters.country }, query: request.query } })`.', example: '/countries/{country}' }),
         query: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
         body: z.record(z.string(), z.unknown()).nullable(),
         missing: z.array(z.string()).meta({ description: 'Required parameters the question did not give; fill them before calling.' }),

@@ -1,5 +1,7 @@
 import type { CapabilityRegistry, CapabilityState } from '../capabilities/capability-registry.js';
 import { classifyQuestion, type Classification } from './classify-question.js';
+import type { Topic } from '../knowledge/topics.js';
+import type { ApiPath } from './api-paths.js';
 import type { Intent, LanguageTables, TravelPurpose } from './language-tables.js';
 
 /** The base every ready-to-call request path starts with (spec section 4). */
@@ -10,7 +12,7 @@ const MAX_DAYS = 90;
 /** The operation that answers a question, as the spec writes it, and whether it is active. */
 export interface RoutedService {
   method: 'GET' | 'POST';
-  path: string;
+  path: ApiPath;
   status: CapabilityState;
 }
 
@@ -19,6 +21,8 @@ export interface ReadyRequest {
   method: 'GET' | 'POST';
   /** Filled path including the /api/v1 base: `/api/v1/countries/FR`. */
   path: string;
+  /** The path template relative to the server URL, for a generated client: `/countries/{country}`. */
+  template: ApiPath;
   query: Record<string, string | number> | null;
   body: Record<string, unknown> | null;
   /** Required parameters the question did not give (e.g. `country`); fill them before calling. */
@@ -35,7 +39,7 @@ export interface RouteDecision {
     travel_purpose: TravelPurpose | null;
     days: number | null;
     nationality: string | null;
-    topic: string | null;
+    topic: Topic | null;
   };
   request: ReadyRequest | null;
   classification: Classification;
@@ -67,10 +71,10 @@ export function routeClassification(tables: LanguageTables, capabilities: Capabi
   return { intent: classification.intent, confidence: classification.confidence, service, parameters, request: buildRequest(route.method, route.path, question.trim(), parameters), classification };
 }
 
-function buildRequest(method: 'GET' | 'POST', path: string, question: string, p: RouteDecision['parameters']): ReadyRequest {
+function buildRequest(method: 'GET' | 'POST', path: ApiPath, question: string, p: RouteDecision['parameters']): ReadyRequest {
   const missing: string[] = [];
   const query: Record<string, string | number> = {};
-  let filled = path;
+  let filled: string = path;
   switch (path) {
     case '/countries/{country}':
       if (p.country) filled = `/countries/${p.country}`;
@@ -100,6 +104,7 @@ function buildRequest(method: 'GET' | 'POST', path: string, question: string, p:
   return {
     method,
     path: `${API_BASE}${filled}`,
+    template: path,
     query: method === 'GET' ? query : null,
     body: method === 'POST' ? { question } : null,
     missing,

@@ -1,14 +1,17 @@
+/** Where the site serves the decisions as a page of their own (the reference links to it). */
+export const DECISIONS_PAGE_PATH = '/docs/decisions';
+
 /** One decision on an item the specification leaves "not shown", or on a point it leaves open. */
 export interface ContractDecision {
   /** What was open, with the spec section. */
   topic: string;
-  /** What the service does. Markdown, one paragraph, no `|` (it is a README table cell). */
+  /** What the service does. Markdown, one paragraph, no `|` (it is a table cell of docs/decisions.md). */
   decision: string;
 }
 
 /**
- * The decisions of the v1 contract, written once: the OpenAPI document's description renders them,
- * and docs/decisions.md's table must list the same rows (the contract catalog test compares
+ * The decisions of the v1 contract, written once: the site's decisions page renders them, the
+ * OpenAPI description links to it, and docs/decisions.md's table must list the same rows (the contract catalog test compares
  * them), so the two cannot drift apart.
  */
 export const CONTRACT_DECISIONS: readonly ContractDecision[] = [

@@ -4,7 +4,8 @@ import type { CapabilityRegistry } from '../capabilities/capability-registry.js'
 import { ERROR_CODES, ERROR_CODE_LIST, type ErrorCode } from '../errors/error-codes.js';
 import { ErrorDetailsShape, RequestIdSchema, successEnvelopeSchema } from '../http/envelope.js';
 import type { Operation } from '../http/operation.js';
-import { CONTRACT_DECISIONS } from './contract-decisions.js';
+import { CONTRACT_DECISIONS, DECISIONS_PAGE_PATH } from './contract-decisions.js';
+import { GETTING_STARTED } from './getting-started.js';
 
 /** The generated document (OpenAPI 3.1 JSON). */
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -84,9 +85,10 @@ const RequestIdHeader = z
     example: 'req_4fQ2x9LmP0aZb7TnC1dWe3Ky',
     header: { id: 'X-Request-Id' },
   });
-const RetryAfterMeta = { description: 'Seconds to wait before retrying (with exponential backoff on repeated 429s).', example: 30 };
-const RetryAfterHeader = z.int().min(0).meta({ ...RetryAfterMeta, header: { id: 'Retry-After' } });
-const OptionalRetryAfterHeader = z.int().min(0).optional().meta({ ...RetryAfterMeta, header: { id: 'Retry-After-Optional' } });
+const RetryAfterHeader = z
+  .int()
+  .min(0)
+  .meta({ description: 'Seconds to wait before retrying (with exponential backoff on repeated 429s). Always sent with 429 and 503.', example: 30, header: { id: 'Retry-After' } });
 const NoStoreHeader = z
   .literal('no-store')
   .meta({ description: 'The response is never cached.', header: { id: 'Cache-Control-No-Store' } });
@@ -115,8 +117,7 @@ function errorResponse(status: number, options: OpenApiOptions): ZodOpenApiRespo
   let description = `${status}: the error envelope, with \`error.code\` one of:\n\n${codeList(codes)}`;
   if (status === 413) description += `\n\nThe limit of this server is ${options.bodyLimitBytes} bytes.`;
   const headers: Record<string, z.ZodType> = { ...commonHeaders };
-  if (status === 429) headers['Retry-After'] = RetryAfterHeader;
-  if (status === 503) headers['Retry-After'] = OptionalRetryAfterHeader;
+  if (status === 429 || status === 503) headers['Retry-After'] = RetryAfterHeader;
   if (status >= 500) headers['Cache-Control'] = NoStoreHeader;
   return {
     id: name,
@@ -184,11 +185,20 @@ function operationObject(
   if (operation.body) {
     object.requestBody = {
       required: true,
-      description: `A JSON object, \`Content-Type: application/json\`, at most ${options.bodyLimitBytes} bytes. Unknown fields are rejected with 400.`,
+      description: `A JSON object, \`Content-Type: application/json\`, at most ${options.bodyLimitBytes} bytes. ${
+        isClosed(operation.body)
+          ? 'Unknown fields are rejected with 400.'
+          : 'Open on purpose: its fields are defined when the capability is integrated, and until then any JSON object is accepted (the call answers 501 first).'
+      }`,
       content: { 'application/json': { schema: operation.body } },
     };
   }
   return object;
+}
+
+/** Whether a body schema rejects unknown fields (a strict object), as most bodies do. */
+function isClosed(body: z.ZodType): boolean {
+  return body instanceof z.ZodObject && body._zod.def.catchall?._zod.def.type === 'never';
 }
 
 function tagOf(operation: Operation): string {
@@ -197,19 +207,18 @@ function tagOf(operation: Operation): string {
 }
 
 function infoDescription(options: OpenApiOptions): string {
-  const decisions = CONTRACT_DECISIONS.map((row) => `- **${row.topic}.** ${row.decision}`).join('\n');
   return [
     'Source-grounded Schengen short-stay visa information. Every success carries the sources it rests on and the date they were last verified; an unknown value is `null`, never an estimate. Responses are not an official consular decision.',
     '',
     `The operations are served under \`${SERVER_URL}\` and, identically, under \`/v1\`. Authenticate with \`Authorization: Bearer <API_KEY>\`: \`svc_test_…\` keys (test mode, \`meta.livemode: false\`, not billed) or \`svc_live_…\` keys (live mode, billed against the plan quota).`,
     '',
-    'Every response under the API base carries `X-Request-Id` and the three `X-RateLimit-*` headers, success or error; every 429 carries `Retry-After`. Each operation states its cost in units (`x-units`).',
+    'Every response under the API base carries `X-Request-Id` and the three `X-RateLimit-*` headers, success or error; every 429 and 503 carries `Retry-After`. Each operation states its cost in units (`x-units`).',
     '',
     `POST bodies are JSON objects of at most ${options.bodyLimitBytes} bytes.`,
     '',
-    '## Decisions on what the specification leaves open',
+    `**Getting started** (get a key, make a first call, read the answer: ${GETTING_STARTED.length} steps with their commands) opens [the reference page](/docs#getting-started).`,
     '',
-    decisions,
+    `**Design decisions.** What the service does where the specification leaves a point open (${CONTRACT_DECISIONS.length} decisions: checks order, dates, limits, base paths, change policy) is on [${DECISIONS_PAGE_PATH}](${DECISIONS_PAGE_PATH}).`,
   ].join('\n');
 }
 
@@ -238,8 +247,16 @@ export function buildOpenApiDocument(
       title: 'Schengen Information API',
       version: CONTRACT_VERSION,
       description: infoDescription(options),
+      // No public address exists yet for support or for a licence text: the operator of the
+      // server is the contact, and the package is UNLICENSED (package.json), stated as an SPDX
+      // LicenseRef rather than an invented URL.
+      contact: { name: 'The operator of this server; quote the request_id of the response' },
+      license: { name: 'Proprietary (UNLICENSED): no licence is granted', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: SERVER_URL, description: 'Version 1. `/v1` serves the same operations.' }],
+    servers: [
+      { url: SERVER_URL, description: 'Version 1, the base URL.' },
+      { url: '/v1', description: 'Version 1 at the short base the specification writes: the same operations, the same responses.' },
+    ],
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'Knowledge', description: 'Country, requirement, financial and source records.' },

@@ -1,6 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../src/http/site/html.js';
 import { OPERATIONS } from '../../src/http/operations/index.js';
+import { DECISIONS_PAGE_PATH } from '../../src/openapi/contract-decisions.js';
+import { GETTING_STARTED } from '../../src/openapi/getting-started.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
 import { chromiumMissing, launchChromium, serve } from './browser.js';
 
@@ -33,6 +37,47 @@ describe('GET /docs', () => {
     }
     expect((await request(t.app).get('/docs/init.js')).text).toContain("url: '/openapi.json'");
   });
+
+  it('opens with the getting-started block: get a key, a first call, read the answer, each with its commands', async () => {
+    const page = await request(t.app).get('/docs');
+    const body = page.text.slice(page.text.indexOf('<body>') + '<body>'.length).trimStart();
+    expect(body.startsWith('<section class="guide" id="getting-started"')).toBe(true);
+    expect(GETTING_STARTED.map((step) => step.title)).toEqual(['Get a key', 'Make a first call', 'Read the answer']);
+    for (const step of GETTING_STARTED) for (const command of step.commands) expect(page.text).toContain(escapeHtml(command));
+    expect(page.text).toContain(`href="${DECISIONS_PAGE_PATH}"`);
+  });
+
+  it.skipIf(chromiumMissing !== null)(
+    `shows the getting-started block first, above the operations, in a Chromium screenshot (reports/docs-page.png)${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`,
+    async () => {
+      const browser = await launchChromium();
+      try {
+        await browser.context.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort()));
+        const page = await browser.context.newPage();
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${server.url}/docs`);
+        await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+        mkdirSync('reports', { recursive: true });
+        await page.screenshot({ path: 'reports/docs-page.png' });
+        // What sits at the top of the first screen is the guide, and the operations come after it.
+        const topmost = await page.evaluate("document.elementFromPoint(200, 40)?.closest('section')?.id ?? null");
+        expect(topmost).toBe('getting-started');
+        const guide = await page.locator('#getting-started').boundingBox();
+        const firstOperation = await page.locator('.opblock').first().boundingBox();
+        const info = await page.locator('.swagger-ui .info').boundingBox();
+        expect(guide?.y).toBeLessThan(30);
+        expect((guide?.y ?? 0) + (guide?.height ?? 0)).toBeLessThanOrEqual(info?.y ?? 0);
+        expect((guide?.y ?? 0) + (guide?.height ?? 0)).toBeLessThan(firstOperation?.y ?? 0);
+        // The three steps are visible on the first screen, side by side at this width.
+        const steps = await page.locator('#getting-started li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().bottom));
+        expect(steps).toHaveLength(3);
+        for (const bottom of steps) expect(bottom).toBeLessThan(900);
+        await expect(page.locator('#getting-started h1').innerText()).resolves.toBe('Getting started');
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   it.skipIf(chromiumMissing !== null)(
     `renders every operation from /openapi.json in Chromium with no request leaving the server${chromiumMissing ? ` (skipped: ${chromiumMissing})` : ''}`,

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCapabilityFile } from '../../src/capabilities/capability-registry.js';
 import { ERROR_CODES } from '../../src/errors/error-codes.js';
 import { OPERATIONS } from '../../src/http/operations/index.js';
-import { CONTRACT_DECISIONS } from '../../src/openapi/contract-decisions.js';
+import { CONTRACT_DECISIONS, DECISIONS_PAGE_PATH } from '../../src/openapi/contract-decisions.js';
+import { GETTING_STARTED } from '../../src/openapi/getting-started.js';
 import { buildOpenApiDocument, errorCodesOf } from '../../src/openapi/openapi-document.js';
 import { recordContract } from '../support/contract-recorder.js';
 import { createTestApp, type TestApp } from '../support/harness.js';
@@ -48,8 +49,8 @@ describe('/openapi.json', () => {
     expect(Object.keys(served.paths).sort()).toEqual([...new Set(OPERATIONS.map((operation) => operation.path))].sort());
   });
 
-  it('puts every operation under the /api/v1 server behind the bearer scheme, with both key prefixes documented', () => {
-    expect(served.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
+  it('puts every operation under the /api/v1 server, and /v1 as a second one, behind the bearer scheme, with both key prefixes documented', () => {
+    expect(served.servers).toEqual([expect.objectContaining({ url: '/api/v1' }), expect.objectContaining({ url: '/v1' })]);
     expect(served.security).toEqual([{ bearerAuth: [] }]);
     const scheme = served.components.securitySchemes.bearerAuth;
     expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -57,8 +58,77 @@ describe('/openapi.json', () => {
     expect(scheme.description).toContain('svc_live_');
   });
 
-  it('describes every decision on the spec\'s "not shown" items', () => {
-    for (const decision of CONTRACT_DECISIONS) expect(served.info.description).toContain(decision.decision);
+  // Changed on purpose (issue 13): the decisions moved out of the description to their own
+  // page, which the description links to, with the getting-started steps that open /docs.
+  it('links the decisions page, which lists every decision on the spec\'s "not shown" items, and the getting-started steps', async () => {
+    expect(served.info.description).toContain(`(${DECISIONS_PAGE_PATH})`);
+    const page = await request(t.app).get(DECISIONS_PAGE_PATH);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const text = page.text
+      .replace(/<[^>]+>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    for (const row of CONTRACT_DECISIONS) expect(text).toContain(row.decision.replace(/`|\*\*/g, ''));
+    expect(page.text.match(/<tr>/g)).toHaveLength(CONTRACT_DECISIONS.length + 1);
+    expect(served.info.description).toContain('(/docs#getting-started)');
+    expect(GETTING_STARTED).toHaveLength(3);
+  });
+
+  it('states a contact and a licence, and that 429 and 503 always carry Retry-After', () => {
+    expect(served.info.contact.name).toMatch(/request_id/);
+    expect(served.info.license).toMatchObject({ identifier: 'LicenseRef-Proprietary' });
+    expect(resolve(served.components.responses.ServiceUnavailable ?? served.paths['/countries'].get.responses['503']).headers['Retry-After']).toBeDefined();
+  });
+
+  it('reuses the Topic and Intent enums, dates as format date, urls as format uri, no negative count', () => {
+    const schemas = served.components.schemas as Json;
+    expect(schemas.Classification.properties.topic).toEqual({ anyOf: [{ $ref: '#/components/schemas/Topic' }, { type: 'null' }], description: expect.any(String) });
+    expect(JSON.stringify(schemas.Route.properties.parameters.properties.topic)).toContain('#/components/schemas/Topic');
+    expect(JSON.stringify(schemas.AnswerData.properties.intent)).toContain('#/components/schemas/Intent');
+    expect(JSON.stringify(schemas.AnswerData.properties.topics)).toContain('#/components/schemas/AnswerTopic');
+    expect(JSON.stringify(schemas.AnswerTopic)).toContain('#/components/schemas/Topic');
+    expect(JSON.stringify(schemas.UnansweredTopic.properties.topic)).toContain('#/components/schemas/AnswerTopic');
+    expect(JSON.stringify(schemas.AnswerData.properties.country)).toContain('^[A-Z]{2}$');
+    expect(JSON.stringify(schemas.AnswerData.properties.nationality)).toContain('^[A-Z]{2}$');
+    expect(JSON.stringify(schemas.Route.properties.request)).toContain('"/countries/{country}"');
+    expect(schemas.Source.properties.url.format).toBe('uri');
+    expect(JSON.stringify(schemas.Meta.properties.last_verified_at)).toContain('"format":"date"');
+    expect(schemas.CountryList.properties.count.minimum).toBe(0);
+    expect(schemas.SourceList.properties.count.minimum).toBe(0);
+  });
+
+  it('publishes Fact and AnswerFact as discriminated unions on kind, a money value with amount and currency', () => {
+    const schemas = served.components.schemas as Json;
+    for (const name of ['Fact', 'AnswerFact']) {
+      expect(schemas[name].discriminator.propertyName, name).toBe('kind');
+      expect(schemas[name].oneOf.length, name).toBe(Object.keys(schemas[name].discriminator.mapping).length);
+    }
+    expect(schemas.MoneyFact.properties.kind).toMatchObject({ type: 'string', const: 'money' });
+    expect(schemas.MoneyValue.required).toEqual(['amount', 'currency']);
+  });
+
+  it('gives every parameter a description and an example', () => {
+    for (const [path, item] of Object.entries(served.paths as Record<string, Record<string, Json>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const param of (op.parameters ?? []) as Json[]) {
+          const where = `${method.toUpperCase()} ${path} ${param.name}`;
+          expect(param.description ?? param.schema?.description, where).toEqual(expect.any(String));
+          expect(param.example ?? param.schema?.example, where).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('documents the awaiting-integration bodies as open and every other body as closed', () => {
+    for (const operation of OPERATIONS.filter((candidate) => candidate.body)) {
+      const body = served.paths[operation.path][operation.method].requestBody.description as string;
+      const awaiting = ['refusal_analysis', 'entry_ban_analysis', 'visa_status_analysis'].includes(operation.capability);
+      expect(body, operation.id).toContain(awaiting ? 'any JSON object is accepted' : 'Unknown fields are rejected with 400');
+    }
   });
 
   describe.each(rows)('$label', ({ operation }) => {

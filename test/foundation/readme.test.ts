@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_REFERENCE, ConfigSchema, parseConfig, type Config } from '../../src/config.js';
+import { FACT_KINDS, FACT_VALUE_SCHEMAS } from '../../src/knowledge/fact-values.js';
 import { CONTRACT_DECISIONS } from '../../src/openapi/contract-decisions.js';
+import { GETTING_STARTED } from '../../src/openapi/getting-started.js';
 import { doc, firstTable, readme, renderTable, section, unquote } from './markdown-tables.js';
 
 describe('README', () => {
@@ -11,6 +14,13 @@ describe('README', () => {
     expect(firstHeading).toBe('## Start here');
     const blocks = [...section(text, 'Start here').matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]?.trim());
     expect(blocks.slice(0, 2)).toEqual(['npm ci && npm start', 'npm test']);
+  });
+
+  it('then gets a key and makes the calls of the /docs getting-started, as they are written there', () => {
+    const start = section(readme(), 'Start here');
+    for (const step of GETTING_STARTED) for (const command of step.commands) expect(start, step.title).toContain(command);
+    expect(start.match(/^curl /gm)).toHaveLength(3);
+    expect(start).toContain('http://127.0.0.1:3000/docs');
   });
 
   it('.ci/run installs from the lockfile and runs the README test command', () => {
@@ -56,6 +66,29 @@ describe('README', () => {
     const actual = firstTable(section(doc('docs/decisions.md'), 'Decisions on what the specification leaves open'));
     expect(actual, `docs/decisions.md table should be:\n${renderTable(['Open point (spec section)', 'Decision'], expected)}`).toEqual(expected);
     for (const row of CONTRACT_DECISIONS) expect(row.decision, row.topic).not.toContain('|');
+  });
+
+  it('docs/contract.md lists every kind of fact with its value, as src/knowledge/fact-values.ts has them', () => {
+    const expected = FACT_KINDS.map((kind) => [`\`${kind}\``, (FACT_VALUE_SCHEMAS[kind].meta() as { description?: string } | undefined)?.description ?? '']);
+    const actual = firstTable(section(doc('docs/contract.md'), 'Kinds of facts'));
+    expect(actual, `docs/contract.md "## Kinds of facts" should hold:\n${renderTable(['Kind', 'Value'], expected)}`).toEqual(expected);
+  });
+
+  it('every relative link of the README, the CHANGELOG and docs/ names a file that exists, and a heading of it', () => {
+    const pages = ['README.md', 'CHANGELOG.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
+    const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+    const anchorsOf = (page: string) => new Set(doc(page).split('\n').filter((line) => /^#{1,6} /.test(line)).map((line) => slug(line.replace(/^#+ /, ''))));
+    const broken: string[] = [];
+    for (const page of pages) {
+      for (const [, target = ''] of doc(page).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target) || target.startsWith('/')) continue;
+        const [file = '', anchor] = target.split('#');
+        const path = file ? join(dirname(page), file) : page;
+        if (!existsSync(path)) broken.push(`${page}: ${target} (no file ${path})`);
+        else if (anchor && path.endsWith('.md') && !anchorsOf(path).has(anchor)) broken.push(`${page}: ${target} (no heading #${anchor} in ${path})`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it.each(['NODE_ENV', 'HOST=0.0.0.0', 'DATABASE_URL', 'TRUST_PROXY', 'SIGTERM', 'SIGHUP', '/readyz'])('docs/operations.md production section covers %s', (term) => {

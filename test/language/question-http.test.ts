@@ -38,16 +38,16 @@ describe('POST /classify and POST /route over HTTP', () => {
   });
 
   it.each([
-    ['What documents do I need for a tourist visa to France?', { method: 'GET', path: '/requirements', status: 'active' }, { method: 'GET', path: '/api/v1/requirements', query: { country: 'FR', travel_purpose: 'tourism' }, body: null, missing: [] }],
-    ['How much money do I need for 10 days in Italy?', { method: 'GET', path: '/financial-requirements', status: 'active' }, { method: 'GET', path: '/api/v1/financial-requirements', query: { country: 'IT', days: 10 }, body: null, missing: [] }],
-    ['Tell me about visas for Austria', { method: 'GET', path: '/countries/{country}', status: 'active' }, { method: 'GET', path: '/api/v1/countries/AT', query: {}, body: null, missing: [] }],
-    ['Which countries are in Schengen?', { method: 'GET', path: '/countries', status: 'active' }, { method: 'GET', path: '/api/v1/countries', query: {}, body: null, missing: [] }],
-    ['How long can I stay in the Schengen area?', { method: 'POST', path: '/answer', status: 'active' }, { method: 'POST', path: '/api/v1/answer', query: null, body: { question: 'How long can I stay in the Schengen area?' }, missing: [] }],
-    ['Book a visa appointment for Spain', { method: 'GET', path: '/appointments', status: 'awaiting_integration' }, { method: 'GET', path: '/api/v1/appointments', query: { country: 'ES' }, body: null, missing: [] }],
-    ['My visa was refused by Germany', { method: 'POST', path: '/refusal/analyze', status: 'awaiting_integration' }, { method: 'POST', path: '/api/v1/refusal/analyze', query: null, body: { question: 'My visa was refused by Germany' }, missing: [] }],
+    ['What documents do I need for a tourist visa to France?', { method: 'GET', path: '/requirements', status: 'active' }, { method: 'GET', path: '/api/v1/requirements', template: '/requirements', query: { country: 'FR', travel_purpose: 'tourism' }, body: null, missing: [] }],
+    ['How much money do I need for 10 days in Italy?', { method: 'GET', path: '/financial-requirements', status: 'active' }, { method: 'GET', path: '/api/v1/financial-requirements', template: '/financial-requirements', query: { country: 'IT', days: 10 }, body: null, missing: [] }],
+    ['Tell me about visas for Austria', { method: 'GET', path: '/countries/{country}', status: 'active' }, { method: 'GET', path: '/api/v1/countries/AT', template: '/countries/{country}', query: {}, body: null, missing: [] }],
+    ['Which countries are in Schengen?', { method: 'GET', path: '/countries', status: 'active' }, { method: 'GET', path: '/api/v1/countries', template: '/countries', query: {}, body: null, missing: [] }],
+    ['How long can I stay in the Schengen area?', { method: 'POST', path: '/answer', status: 'active' }, { method: 'POST', path: '/api/v1/answer', template: '/answer', query: null, body: { question: 'How long can I stay in the Schengen area?' }, missing: [] }],
+    ['Book a visa appointment for Spain', { method: 'GET', path: '/appointments', status: 'awaiting_integration' }, { method: 'GET', path: '/api/v1/appointments', template: '/appointments', query: { country: 'ES' }, body: null, missing: [] }],
+    ['My visa was refused by Germany', { method: 'POST', path: '/refusal/analyze', status: 'awaiting_integration' }, { method: 'POST', path: '/api/v1/refusal/analyze', template: '/refusal/analyze', query: null, body: { question: 'My visa was refused by Germany' }, missing: [] }],
     ['Am I banned from Schengen after I overstayed?', { method: 'POST', path: '/entry-ban/analyze', status: 'awaiting_integration' }, expect.objectContaining({ path: '/api/v1/entry-ban/analyze' })],
     ['What is the status of my visa application?', { method: 'POST', path: '/visa-status/analyze', status: 'awaiting_integration' }, expect.objectContaining({ path: '/api/v1/visa-status/analyze' })],
-    ['What documents do I need?', { method: 'GET', path: '/requirements', status: 'active' }, { method: 'GET', path: '/api/v1/requirements', query: {}, body: null, missing: ['country'] }],
+    ['What documents do I need?', { method: 'GET', path: '/requirements', status: 'active' }, { method: 'GET', path: '/api/v1/requirements', template: '/requirements', query: {}, body: null, missing: ['country'] }],
   ])('routes "%s" to its operation with a ready-to-call request', async (question, service, ready) => {
     const res = await post('/route', { question });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

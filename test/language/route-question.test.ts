@@ -19,7 +19,7 @@ describe('routeQuestion', () => {
   it('leaves days out of the financial request when the stay is over the 90 days the operation accepts', () => {
     const r = route('how much money do I need for 4 months in Spain');
     expect(r.parameters.days).toBe(120);
-    expect(r.request).toEqual({ method: 'GET', path: '/api/v1/financial-requirements', query: { country: 'ES' }, body: null, missing: [] });
+    expect(r.request).toEqual({ method: 'GET', path: '/api/v1/financial-requirements', template: '/financial-requirements', query: { country: 'ES' }, body: null, missing: [] });
   });
 
   it('keeps the {country} placeholder and lists it as missing when no state is named', () => {

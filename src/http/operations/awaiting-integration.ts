@@ -32,7 +32,7 @@ export const getAppointments = defineOperation({
   description: 'Observed appointment availability by country and provider. Awaiting integration: answers 501 `capability_not_available`.',
   query: z.strictObject({
     country: CountryCodeParamSchema,
-    provider: z.string().min(1).max(100).optional().meta({ description: 'Appointment provider. Allowed values are published when the capability is integrated.' }),
+    provider: z.string().min(1).max(100).optional().meta({ description: 'Appointment provider, 1 to 100 characters. Allowed values are published when the capability is integrated.', example: 'vfs_global' }),
   }),
   data: NoData,
   handle: () => notIntegrated('appointments'),

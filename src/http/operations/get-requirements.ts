@@ -16,7 +16,10 @@ export const getRequirements = defineOperation({
     'The documents an applicant needs: the Visa Code items every applicant provides, the Annex II evidence for the travel purpose, and the national forms of the state (for example France\'s attestation d\'accueil or Germany\'s Verpflichtungserklärung). Each item says what it is, whether it is mandatory and which sources it rests on. Without `travel_purpose`, all three purposes are returned as groups. Unknown country: 404; non-member: 422.',
   query: z.strictObject({
     country: CountryCodeParamSchema,
-    travel_purpose: TravelPurposeSchema.optional(),
+    travel_purpose: TravelPurposeSchema.optional().meta({
+      description: 'The purpose of the journey: `tourism`, `business` or `family` (visiting friends counts as `family`). Leave it out to get all three groups.',
+      example: 'tourism',
+    }),
   }),
   data: RequirementsSchema,
   errors: ['not_found', 'unprocessable_entity'],

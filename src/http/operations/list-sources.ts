@@ -16,7 +16,10 @@ export const listSources = defineOperation({
     'Registry entries: organization, url, whether official, the date last checked, plus the id the facts cite, the countries (`*` for all states) and topics covered. `country` keeps the sources covering that state or all states (same 404/422 rules as elsewhere); `topic` keeps one topic, and an unknown topic is 400 `invalid_request` listing the allowed values in `error.allowed`. `meta.sources` is the list returned; `meta.last_verified_at` the oldest `last_checked_at` among them (null when one of them has none).',
   query: z.strictObject({
     country: CountryCodeParamSchema.optional(),
-    topic: TopicSchema.optional(),
+    topic: TopicSchema.optional().meta({
+      description: 'Keep the sources of one topic (see the `Topic` schema for the values); an unknown topic is 400 with `error.allowed`.',
+      example: 'fees',
+    }),
   }),
   data: SourceListSchema,
   errors: ['not_found', 'unprocessable_entity'],

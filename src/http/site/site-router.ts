@@ -8,8 +8,9 @@ import { buildStatusReport } from '../../capabilities/status-report.js';
 import { STALE_SOURCES_PATH } from '../../capabilities/data-freshness.js';
 import { calendarDateOf, DEFAULT_STALE_AFTER_DAYS, staleSources } from '../../knowledge/source-checks.js';
 import { buildOpenApiDocument, CONTRACT_VERSION, type OpenApiDocument } from '../../openapi/openapi-document.js';
+import { DECISIONS_PAGE_PATH } from '../../openapi/contract-decisions.js';
 import type { Operation } from '../operation.js';
-import { DOCS_ASSETS_PATH, DOCS_INIT_JS, DOCS_PAGE_CSP, DOCS_PAGE_HTML } from './docs-page.js';
+import { DECISIONS_PAGE_HTML, DOCS_ASSETS_PATH, DOCS_CSS, DOCS_INIT_JS, DOCS_PAGE_CSP, DOCS_PAGE_HTML } from './docs-page.js';
 import { renderStatusPage, STATUS_PAGE_CSP } from './status-page.js';
 
 /**
@@ -79,6 +80,11 @@ export function createSiteRouter(deps: AppDeps, operations: readonly Operation[]
   });
 
   router.get('/docs', (_req, res) => sendPage(res, DOCS_PAGE_HTML, DOCS_PAGE_CSP));
+  router.get(DECISIONS_PAGE_PATH, (_req, res) => sendPage(res, DECISIONS_PAGE_HTML, DOCS_PAGE_CSP));
+  router.get('/docs/docs.css', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('text/css').send(DOCS_CSS);
+  });
   router.get('/docs/init.js', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('text/javascript').send(DOCS_INIT_JS);
