@@ -70,7 +70,7 @@ export const CONFIG_REFERENCE: Record<keyof Config, ConfigVariable> = {
   },
   REDIS_URL: {
     default: '(unset)',
-    meaning: '`redis://host:port` to share the rate-limit windows between instances. Unset: each process counts its own requests.',
+    meaning: '`redis://host:port` to share the rate limits and the live quotas between instances, by leases (see docs/access-and-limits.md). Unset: each process counts its own requests.',
   },
   RULES_DIR: { default: 'rules', meaning: 'Folder of the rule files (capabilities, knowledge, language tables), validated at start and on `SIGHUP`.' },
   BODY_LIMIT: { default: '16kb', meaning: 'Largest accepted POST body, as `2048`, `16kb` or `1mb`; larger → 413 `payload_too_large`.' },
