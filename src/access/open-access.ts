@@ -7,7 +7,6 @@ import { InMemoryAccessControl } from './in-memory-access-control.js';
 import { migrateDatabase } from './migrate-database.js';
 import { PrismaAccessStore } from './prisma-access-store.js';
 import { FixedWindowRateLimiter, type RateLimiter } from './rate-limiter.js';
-import type { RedisLeases } from './redis-leases.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 /** The access layer as `main.ts` and the tests hold it: the pipeline's interface plus operator handles. */
