@@ -1,6 +1,24 @@
 import { z } from 'zod';
 
 /**
+ * The general topics people ask most about (faq-facts.md): each has a rules file and an intent of
+ * the same name that POST /answer answers from it.
+ */
+export const FAQ_TOPICS = [
+  'visa_types',
+  'airport_transit',
+  'application_procedure',
+  'eu_family',
+  'residence_permit_holders',
+  'refusal_appeal',
+  'overstay',
+  'visa_extension',
+  'minors',
+  'biometrics',
+  'visa_free_travel',
+] as const;
+
+/**
  * The source-registry and general-rule topics, fixed by the shared vocabulary. Adding one is a
  * code change on purpose: the language and answer layers route on these exact names.
  */
@@ -20,17 +38,7 @@ export const TOPICS = [
   'ees',
   'etias',
   'visa_requirement',
-  'visa_types',
-  'airport_transit',
-  'application_procedure',
-  'eu_family',
-  'residence_permit_holders',
-  'refusal_appeal',
-  'overstay',
-  'visa_extension',
-  'minors',
-  'biometrics',
-  'visa_free_travel',
+  ...FAQ_TOPICS,
 ] as const;
 export const TopicSchema = z.enum(TOPICS).meta({ id: 'Topic', description: 'A topic of the source registry and of the general Schengen rules.' });
 export type Topic = z.infer<typeof TopicSchema>;
@@ -49,17 +57,7 @@ export const GENERAL_TOPICS = [
   'ees',
   'etias',
   'visa_requirement',
-  'visa_types',
-  'airport_transit',
-  'application_procedure',
-  'eu_family',
-  'residence_permit_holders',
-  'refusal_appeal',
-  'overstay',
-  'visa_extension',
-  'minors',
-  'biometrics',
-  'visa_free_travel',
+  ...FAQ_TOPICS,
 ] as const satisfies readonly Topic[];
 export type GeneralTopic = (typeof GENERAL_TOPICS)[number];
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
-import { TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
+import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -29,17 +29,7 @@ export const INTENTS = [
   'ees',
   'etias',
   'visa_requirement',
-  'visa_types',
-  'airport_transit',
-  'application_procedure',
-  'eu_family',
-  'residence_permit_holders',
-  'refusal_appeal',
-  'overstay',
-  'visa_extension',
-  'minors',
-  'biometrics',
-  'visa_free_travel',
+  ...FAQ_TOPICS,
   'out_of_scope',
   'unknown',
 ] as const;
