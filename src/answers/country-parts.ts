@@ -8,6 +8,7 @@ import type { PartInput } from './part-input.js';
 import { formatMoney, formatNumber, joinPhrases } from './format-value.js';
 import { hasCue, useFact } from './general-part.js';
 import { GENERAL_TEMPLATES } from './general-templates.js';
+import { compareText } from '../lib/compare-text.js';
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -261,7 +262,7 @@ function countryList(knowledge: Knowledge): AnswerPart {
     const names = states.value
       .map((entry) => (typeof entry === 'string' ? nameOfState(knowledge, entry) : statementOf(entry)))
       .filter((name): name is string => name !== null)
-      .sort((a, b) => a.localeCompare(b, 'en'));
+      .sort(compareText);
     if (names.length > 0) {
       facts.push(useFact(states));
       sentences.push(`The Schengen states: ${joinPhrases(names)}.`);

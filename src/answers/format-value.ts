@@ -1,3 +1,5 @@
+import { formatDecimal } from '../lib/format-decimal.js';
+
 const MONTHS = [
   'January',
   'February',
@@ -21,12 +23,8 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { EUR: '€' };
  * fractional value the rules hold is a money amount.
  */
 export function formatNumber(value: number): string {
-  return (Number.isInteger(value) ? WHOLE : CENTS).format(value);
+  return formatDecimal(value, Number.isInteger(value) ? 0 : 2);
 }
-
-// Built once: constructing an Intl.NumberFormat per call costs more than the rest of an answer.
-const WHOLE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const CENTS = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A money amount in the state's own currency: "€1,200", "€32.50", "PLN 300", "CZK 1,565". */
 export function formatMoney(amount: number, currency: string): string {

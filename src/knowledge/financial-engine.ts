@@ -1,5 +1,6 @@
 import { Engine, type RuleProperties } from 'json-rules-engine';
 import type { Band, Calculation, FinancialFile } from './financial-schemas.js';
+import { formatDecimal } from '../lib/format-decimal.js';
 
 /** The band of each variant that applies to a stay, as the engine selected it. */
 export type SelectedBands = ReadonlyMap<string, Band>;
@@ -59,11 +60,9 @@ export function roundAmount(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** `EUR 1,200.00` */
 export function formatAmount(currency: string, value: number): string {
-  return `${currency} ${amountFormat.format(value)}`;
+  return `${currency} ${formatDecimal(value, 2)}`;
 }
 
 /** The total a band sets for `days`, with the working written out; null total when no amount is published. */

@@ -16,6 +16,7 @@ import type {
 } from './response-schemas.js';
 import type { SourceRegistry } from './source-registry.js';
 import { TRAVEL_PURPOSES, type GeneralTopic, type Topic, type TravelPurpose } from './topics.js';
+import { compareText } from '../lib/compare-text.js';
 
 /** The validated rule files, as the loader hands them over. */
 export interface KnowledgeFiles {
@@ -103,7 +104,7 @@ export class Knowledge {
 
   /** ISO codes of the Schengen states, in the order of the country list (by name). */
   memberCodes(): string[] {
-    return [...this.countries.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((c) => c.iso2);
+    return [...this.countries.values()].sort((a, b) => compareText(a.name, b.name)).map((c) => c.iso2);
   }
 
   /**

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkKnowledge } from './load-knowledge.js';
 import type { RegisteredSource } from './source-registry.js';
+import { compareText } from '../lib/compare-text.js';
 
 /** A source counts as stale when its last check is older than this many days (`svc sources stale`, /status). */
 export const DEFAULT_STALE_AFTER_DAYS = 365;
@@ -56,7 +57,7 @@ export function staleSources(list: readonly RegisteredSource[], asOf: string, ol
   const before = daysBefore(asOf, olderThanDays);
   const ref = (s: RegisteredSource): SourceRef => ({ id: s.id, organization: s.organization, url: s.url, official: s.official, last_checked_at: s.last_checked_at });
   const stale = list.filter((s) => s.last_checked_at !== null && s.last_checked_at < before).map(ref);
-  stale.sort((a, b) => (a.last_checked_at ?? '').localeCompare(b.last_checked_at ?? '') || a.id.localeCompare(b.id));
+  stale.sort((a, b) => compareText(a.last_checked_at ?? '', b.last_checked_at ?? '') || compareText(a.id, b.id));
   return {
     as_of: asOf,
     older_than_days: olderThanDays,
