@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps): express.Express {
       xXssProtection: false,
     }),
   );
-  app.use(cors(deps.config.CORS_ORIGINS));
+  // Without CORS_ORIGINS (the default) no request gets CORS headers: the step is not mounted at all.
+  if (deps.config.CORS_ORIGINS.length > 0) app.use(cors(deps.config.CORS_ORIGINS));
 
   // The API checks draining itself, after the rate-limit headers are set.
   const api = createApiRouter(deps, OPERATIONS);
