@@ -183,9 +183,12 @@ function classifyMention(
   return { ...base, role: 'destination', rule, score };
 }
 
-/** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa"). */
+/** Words that make a Schengen visa question one about getting the visa ("get a Schengen visa in Dubai"), not about a trip. */
+const LODGING_WORDS: ReadonlySet<string> = new Set(['apply', 'applying', 'application', 'consulates', 'get', 'getting', 'obtain', 'procedure', 'process', 'documents', 'eligibility']);
+
+/** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa", "documents to get a schengen visa"). */
 function lodgesSchengenApplication(words: readonly string[]): boolean {
-  return words.includes('schengen') && words.some((word) => word === 'apply' || word === 'applying' || word === 'application' || word === 'consulates');
+  return words.includes('schengen') && words.some((word) => LODGING_WORDS.has(word));
 }
 
 /** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */
