@@ -1,9 +1,6 @@
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyQuestion } from '../../src/language/classify-question.js';
 import { routeQuestion } from '../../src/language/route-question.js';
-import { makeApiKey } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/harness.js';
 import { capabilities, tables } from './tables.js';
 
 // Issue 9, vocabulary that generalises: the question forms, paraphrases, misspellings and
@@ -100,41 +97,5 @@ describe('cue words do not fire on an unrelated sense', () => {
     ['can i extend my schengen visa', 'visa_extension'],
   ])('keeps the sense it names: "%s" → %s', (question, intent) => {
     expect(classify(question).intent, show(question)).toBe(intent);
-  });
-});
-
-describe('the new forms over HTTP: POST /route and POST /answer agree and answer the topic', () => {
-  let t: TestApp;
-  let auth: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    auth = `Bearer ${(await makeApiKey(t)).key}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const post = (path: string, body: object) => request(t.app).post(`/api/v1${path}`).set('Authorization', auth).send(body);
-
-  it.each([
-    ['how do i get a schengen visa', 'application_procedure'],
-    ['do I have to apply in person', 'application_procedure'],
-    ['where do i need to apply for my schengen visa', 'where_to_apply'],
-    ['can I apply in advance', 'application_timing'],
-    ["why isn't ireland part of the schengen area", 'membership'],
-    ['what is the difference between a schengen visa and a national visa', 'visa_types'],
-    ['how many times can I enter with a schengen visa', 'visa_types'],
-    ['What is the validity of a schengen visa', 'visa_validity'],
-    ['married to a european citizen, what visa do I need', 'eu_family'],
-    // the Visa Code's common documents are the same in every state: answered without a country
-    ['what documents do I need for a schengen visa', 'documents'],
-  ])('"%s" answers %s', async (question, topic) => {
-    const routed = await post('/route', { question });
-    const answered = await post('/answer', { question });
-    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    const data = answered.body.data as { intent: string; country: string | null; answer: unknown; topics: string[]; unanswered: { topic: string }[] };
-    expect({ intent: data.intent, country: data.country }).toEqual({ intent: routed.body.data.intent, country: routed.body.data.parameters.country });
-    expect(data.answer, JSON.stringify(answered.body)).not.toBeNull();
-    expect(data.topics).toContain(topic);
-    expect(data.unanswered.map((u) => u.topic)).not.toContain(topic);
   });
 });
