@@ -50,6 +50,14 @@ describe('question forms and paraphrases reach their intent and operation', () =
     ['my wife is an eu citizen, do I need a visa to visit her', 'eu_family', 'POST /answer'],
     ['married to a european citizen, what visa do I need', 'eu_family', 'POST /answer'],
     ['my italian residence permit expired, can I come back without a visa', 'residence_permit_holders', 'POST /answer'],
+    // counting the days, kinds of visa, biometrics
+    ['how to count 90 days in schengen', 'stay_duration', 'POST /answer'],
+    ['does the day of arrival count', 'stay_duration', 'POST /answer'],
+    ['can i get a 5 year visa', 'visa_types', 'POST /answer'],
+    ['what is a cascade visa', 'visa_types', 'POST /answer'],
+    ['do i need biometrics again', 'biometrics', 'POST /answer'],
+    ['can I use airbnb for the visa application', 'document_requirements', 'GET /requirements'],
+    ['my wife is french can i come with her', 'eu_family', 'POST /answer'],
     // misspellings of the domain's own words
     ['do i need a shengen visa', 'visa_requirement', 'POST /answer'],
     ['how much is a shengen visa', 'visa_fees', 'POST /answer'],
