@@ -166,9 +166,10 @@ function classifyMention(
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 
   const destination = before(tables.destinationBefore);
-  // "Who can apply for a Schengen visa in the UK?": a non-member after "in", in a question about
-  // applying for a Schengen visa, is where the application is lodged, not where the trip goes.
-  if (m.scope === 'not_schengen' && destination === 'in' && lodgesSchengenApplication(words)) {
+  // "Who can apply for a Schengen visa in the UK?", "can I apply in London?": a non-member after
+  // "in", in a question about applying for a Schengen visa or right after "apply", is where the
+  // application is lodged, not where the trip goes.
+  if (m.scope === 'not_schengen' && destination === 'in' && (lodgesSchengenApplication(words) || appliedIn(tables, words, m.start))) {
     return { ...base, role: 'residence', rule: `${m.rule} after "in", where a Schengen visa application is lodged`, score: -5 };
   }
   let score = m.kind === 'name' ? 0.5 : 0;
@@ -183,10 +184,24 @@ function classifyMention(
   return { ...base, role: 'destination', rule, score };
 }
 
-/** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa"). */
+/** Words that make a Schengen visa question one about getting the visa ("get a Schengen visa in Dubai"), not about a trip. */
+const LODGING_WORDS: ReadonlySet<string> = new Set(['apply', 'applying', 'application', 'consulates', 'get', 'getting', 'obtain', 'procedure', 'process', 'documents', 'eligibility']);
+
+/** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa", "documents to get a schengen visa"). */
 function lodgesSchengenApplication(words: readonly string[]): boolean {
-  return words.includes('schengen') && words.some((word) => word === 'apply' || word === 'applying' || word === 'application' || word === 'consulates');
+  return words.includes('schengen') && words.some((word) => LODGING_WORDS.has(word));
 }
+
+/** Whether the place at `start` follows "apply in" / "submit it in" (articles allowed between): where the application is lodged. */
+function appliedIn(tables: LanguageTables, words: readonly string[], start: number): boolean {
+  let at = start - 1;
+  while (at >= 0 && tables.cueSkip.has(words[at] ?? '')) at--;
+  if (words[at] !== 'in') return false;
+  const verb = words[at - 1] === 'it' ? words[at - 2] : words[at - 1];
+  return verb !== undefined && APPLYING_VERBS.has(verb);
+}
+
+const APPLYING_VERBS: ReadonlySet<string> = new Set(['apply', 'applying', 'applied', 'submit', 'submitting', 'lodge', 'lodging']);
 
 /** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */
 function cueBefore(tables: LanguageTables, words: readonly string[], start: number) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -68,4 +69,20 @@ export function loadRealCorpus(dir: string, language = 'en'): { part: RealPart; 
   return REAL_PARTS.map((part) => ({ part, path: join(dir, `${language}.${part}.json`) }))
     .filter(({ path }) => existsSync(path))
     .map(({ part, path }) => ({ part, cases: loadRealQuestions(path).cases }));
+}
+
+/** The two halves of the dev part, split by site, so a change tuned on one half can be checked on the other. */
+export const DEV_HALVES = ['a', 'b'] as const;
+export type DevHalf = (typeof DEV_HALVES)[number];
+
+/**
+ * The half of the dev part a question's page belongs to: the site is the URL's host name without
+ * a leading "www." (the corpus' site rule), half `a` when the last hex digit of its MD5 is even,
+ * else `b`. Every question of one site falls in the same half, so tuning on one half never sees
+ * the other half's sites.
+ */
+export function devHalfOf(sourceUrl: string): DevHalf {
+  const site = new URL(sourceUrl).hostname.replace(/^www\./, '');
+  const last = createHash('md5').update(site).digest('hex').slice(-1);
+  return Number.parseInt(last, 16) % 2 === 0 ? 'a' : 'b';
 }

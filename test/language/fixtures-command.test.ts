@@ -76,6 +76,43 @@ describe('svc fixtures --suite real', () => {
     }
   });
 
+  it('groups the dev failures by check and expected → got, scores one half by site with --half, never prints held-out failures', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-real-'));
+    try {
+      // example.com ends its MD5 in an even hex digit (half a), example.org in an odd one (half b).
+      const wrong = { intent: 'etias', topic: 'etias' };
+      const dev = [
+        realCase('How much is the Schengen visa fee?', { source_url: 'https://www.example.com/faq', ...wrong }),
+        realCase('What does a Schengen visa cost?', { source_url: 'https://example.com/visa', ...wrong }),
+        realCase('Is the visa fee refundable?', { source_url: 'https://example.org/faq', ...wrong }),
+      ];
+      writeFileSync(join(dir, 'en.dev.json'), JSON.stringify({ language: 'en', part: 'dev', cases: dev }));
+      writeFileSync(join(dir, 'en.held-out.json'), JSON.stringify({ language: 'en', part: 'held-out', cases: [realCase('How much is the visa fee for children?', wrong)] }));
+
+      const half = captureIo();
+      expect(await fixturesCommand.run(['--suite', 'real', '--dir', dir, '--half', 'a', '--grouped'], half)).toBe(0);
+      expect(half.stdout()).toMatch(/dev\s+2 /);
+      expect(half.stdout()).toContain('intent: "etias" → "visa_fees" (2)');
+      expect(half.stdout()).not.toMatch(/^held-out\s+\d/m);
+
+      const all = captureIo();
+      expect(await fixturesCommand.run(['--suite', 'real', '--dir', dir, '--failures', '--grouped'], all)).toBe(1);
+      expect(all.stdout()).toContain('intent: "etias" → "visa_fees" (3)');
+      expect(all.stdout()).toContain('held-out: failures not printed');
+      expect(all.stdout()).not.toContain('children');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 on --half with the held-out part or an unknown half', async () => {
+    for (const args of [['--half', 'c'], ['--half', 'a', '--part', 'held-out']]) {
+      const io = captureIo();
+      expect(await fixturesCommand.run(['--suite', 'real', ...args], io)).toBe(2);
+      expect(io.stderr()).toContain('--half');
+    }
+  });
+
   it('exits 2 on a corpus file that breaks the format, naming the field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-real-'));
     try {

@@ -101,4 +101,28 @@ describe('POST /classify and POST /route over HTTP', () => {
       expect(res.status).toBe(401);
     });
   });
+
+  // Issue 9: question forms real people use (test/language/question-forms.test.ts); the Visa
+  // Code's common documents are the same in every state, so they are answered without a country.
+  it.each([
+    ['how do i get a schengen visa', 'application_procedure'],
+    ['do I have to apply in person', 'application_procedure'],
+    ['where do i need to apply for my schengen visa', 'where_to_apply'],
+    ['can I apply in advance', 'application_timing'],
+    ["why isn't ireland part of the schengen area", 'membership'],
+    ['what is the difference between a schengen visa and a national visa', 'visa_types'],
+    ['how many times can I enter with a schengen visa', 'visa_types'],
+    ['What is the validity of a schengen visa', 'visa_validity'],
+    ['married to a european citizen, what visa do I need', 'eu_family'],
+    ['what documents do I need for a schengen visa', 'documents'],
+  ])('routes and answers "%s" on one reading: %s', async (question, topic) => {
+    const routed = await post('/route', { question });
+    const answered = await post('/answer', { question });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const data = answered.body.data as { intent: string; country: string | null; answer: unknown; topics: string[]; unanswered: { topic: string }[] };
+    expect({ intent: data.intent, country: data.country }).toEqual({ intent: routed.body.data.intent, country: routed.body.data.parameters.country });
+    expect(data.answer, JSON.stringify(answered.body)).not.toBeNull();
+    expect(data.topics).toContain(topic);
+    expect(data.unanswered.map((u) => u.topic)).not.toContain(topic);
+  });
 });

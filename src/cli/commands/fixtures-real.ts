@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
 import { loadLanguageTables } from '../../language/language-tables.js';
-import { evaluateRealQuestions, type RealQuestionReport } from '../../quality/evaluate-real-questions.js';
+import { evaluateRealQuestions, type RealFailure, type RealQuestionReport } from '../../quality/evaluate-real-questions.js';
 import type { Rate } from '../../quality/evaluate-classification.js';
 import { startInProcessAnswerApp } from '../../quality/in-process-answer-app.js';
-import { loadRealCorpus, type RealPart } from '../../quality/real-questions.js';
+import { DEV_HALVES, devHalfOf, loadRealCorpus, type DevHalf, type RealPart } from '../../quality/real-questions.js';
 import type { CliIo } from '../command.js';
 
 /**
@@ -15,7 +15,7 @@ import type { CliIo } from '../command.js';
  */
 export const REAL_TARGETS = { intent: 0.9, operation: 0.9, right_topic: 0.85, neighbouring_max: 0.05 } as const;
 
-export const REAL_SUITE_USAGE = `svc fixtures --suite real [--dir fixtures/questions/real] [--language en] [--part dev|held-out] [--rules rules] [--failures] [--json]
+export const REAL_SUITE_USAGE = `svc fixtures --suite real [--dir fixtures/questions/real] [--language en] [--part dev|held-out] [--half a|b] [--rules rules] [--failures] [--grouped] [--json]
 
 Scores the real-question corpus (<dir>/<language>.dev.json, tuned on, and <language>.held-out.json,
 never read while tuning; questions modelled on questions real people asked on public pages) as a
@@ -23,20 +23,34 @@ caller meets the service: the intent of POST /classify, the operation of POST /r
 POST /answer on the whole API started in this process (a temporary SQLite database and a test
 key). Prints per part: intent %, routed operation %, country %, answerable questions answered on
 the right topic %, and must-be-null questions answered with a neighbouring fact % (lower is
-better). --failures lists each miss. Exit code: 0 when the held-out part meets the targets
+better). --failures lists each miss of the dev part, --grouped the same misses grouped by check and
+expected → got (most frequent first); the misses of the held-out part are never printed (it is not
+read while tuning). --half a|b scores only one half of the dev part, split by site (half a: sites
+whose MD5 ends in an even hex digit), to tune on one half and check the other. Exit code: 0 when the held-out part meets the targets
 (intent and operation ${REAL_TARGETS.intent * 100}%, right topic ${REAL_TARGETS.right_topic * 100}%, neighbouring at most ${REAL_TARGETS.neighbouring_max * 100}%) or does not exist yet,
 1 below them, 2 on a usage error or an invalid file.`;
 
 /** The `real` suite of `svc fixtures`. Returns the exit code (0 targets met, 1 missed, 2 bad arguments or files). */
 export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
-  let values: { dir?: string; language?: string; part?: string; rules?: string; failures?: boolean; json?: boolean };
+  let values: { dir?: string; language?: string; part?: string; half?: string; rules?: string; failures?: boolean; grouped?: boolean; json?: boolean };
   try {
     values = parseArgs({
       args,
-      options: { dir: { type: 'string' }, language: { type: 'string' }, part: { type: 'string' }, rules: { type: 'string' }, failures: { type: 'boolean' }, json: { type: 'boolean' } },
+      options: {
+        dir: { type: 'string' },
+        language: { type: 'string' },
+        part: { type: 'string' },
+        half: { type: 'string' },
+        rules: { type: 'string' },
+        failures: { type: 'boolean' },
+        grouped: { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
       strict: true,
     }).values;
     if (values.part !== undefined && values.part !== 'dev' && values.part !== 'held-out') throw new Error(`--part must be dev or held-out, not "${values.part}"`);
+    if (values.half !== undefined && !DEV_HALVES.includes(values.half as DevHalf)) throw new Error(`--half must be a or b, not "${values.half}"`);
+    if (values.half !== undefined && values.part === 'held-out') throw new Error('--half splits the dev part; it cannot go with --part held-out');
   } catch (error) {
     io.err(`svc fixtures: ${(error as Error).message}\n${REAL_SUITE_USAGE}\n`);
     return 2;
@@ -46,7 +60,10 @@ export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
   let tables;
   let capabilities;
   try {
-    corpus = loadRealCorpus(values.dir ?? 'fixtures/questions/real', values.language ?? 'en').filter((p) => values.part === undefined || p.part === values.part);
+    const half = values.half as DevHalf | undefined;
+    corpus = loadRealCorpus(values.dir ?? 'fixtures/questions/real', values.language ?? 'en')
+      .filter((p) => (half ? p.part === 'dev' : values.part === undefined || p.part === values.part))
+      .map((p) => (half ? { ...p, cases: p.cases.filter((c) => devHalfOf(c.source_url) === half) } : p));
     tables = loadLanguageTables(join(rulesDir, 'language'));
     capabilities = loadCapabilityRegistry(join(rulesDir, 'capabilities.json'));
   } catch (error) {
@@ -70,7 +87,7 @@ export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
   if (values.json) {
     io.out(`${JSON.stringify({ suite: 'real', targets: REAL_TARGETS, targets_met: heldOut ? missed.length === 0 : null, missed, parts: Object.fromEntries(reports.map((r) => [r.part, r.report])) })}\n`);
   } else {
-    io.out(formatRealReports(reports, values.failures === true));
+    io.out(formatRealReports(reports, { failures: values.failures === true, grouped: values.grouped === true }));
     io.out(heldOut ? (missed.length === 0 ? '\nHeld-out targets met.\n' : `\nHeld-out targets NOT met: ${missed.join('; ')}\n`) : '\nNo held-out part scored.\n');
   }
   return missed.length === 0 ? 0 : 1;
@@ -89,17 +106,33 @@ function percent(rate: Rate): string {
   return rate.rate === null ? '-' : `${(rate.rate * 100).toFixed(1)}%`;
 }
 
-function formatRealReports(reports: readonly { part: string; report: RealQuestionReport }[], withFailures: boolean): string {
+function formatRealReports(reports: readonly { part: RealPart; report: RealQuestionReport }[], show: { failures: boolean; grouped: boolean }): string {
   const columns = ['intent', 'operation', 'country', 'right_topic', 'neighbouring'] as const;
   const lines = ['Real questions: per part (neighbouring = must-be-null questions answered anyway; lower is better)', ''];
   lines.push(['part'.padEnd(10), 'cases'.padStart(5), ...columns.map((c) => c.padStart(16))].join('  '));
   for (const { part, report } of reports) {
     lines.push([part.padEnd(10), String(report.cases).padStart(5), ...columns.map((c) => `${percent(report[c])} of ${report[c].total}`.padStart(16))].join('  '));
   }
-  if (withFailures) {
-    for (const { part, report } of reports) {
-      lines.push('', `${part}: failures`, ...(report.failures.length > 0 ? report.failures.map((f) => `  ${f.check}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)} | ${f.question}`) : ['  none']));
+  for (const { part, report } of reports) {
+    if (!show.failures && !show.grouped) break;
+    if (part === 'held-out') {
+      lines.push('', 'held-out: failures not printed (the held-out part is never read while tuning)');
+      continue;
     }
+    if (show.failures) lines.push('', `${part}: failures`, ...(report.failures.length > 0 ? report.failures.map((f) => `  ${f.check}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)} | ${f.question}`) : ['  none']));
+    if (show.grouped) lines.push('', `${part}: failures by check, expected → got`, ...(report.failures.length > 0 ? groupFailures(report.failures) : ['  none']));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The failures grouped by check and expected → got, the most frequent group first, each question under its group. */
+function groupFailures(failures: readonly RealFailure[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const f of failures) {
+    const key = `${f.check}: ${JSON.stringify(f.expected)} → ${JSON.stringify(f.actual)}`;
+    groups.set(key, [...(groups.get(key) ?? []), f.question]);
+  }
+  return [...groups.entries()]
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    .flatMap(([key, questions]) => [`  ${key} (${questions.length})`, ...questions.map((q) => `      ${q}`)]);
 }
