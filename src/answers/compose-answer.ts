@@ -116,10 +116,10 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     subjectTopic: subjectTopic(reading),
   };
   const parts: AnswerPart[] = [];
-  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
-  // "What insurance do I need and how long must my passport be valid?": a clause asks no form,
-  // so a topic may answer it, but only if some topic answers the form another clause asks.
-  if (!reading.formsOnly && !answersTheForm(language, reading.asks, parts, understood.topics)) {
+  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
+  // "How much…?" is answered only if some part states an amount; then the other topics asked
+  // ("what documents do I need and how much is the fee?") stand next to it. Else none stands in.
+  if (!answersTheForm(language, reading.asks, parts, understood.topics)) {
     parts.forEach((part, index) => {
       if (isAnswered(part)) parts[index] = { reason: 'no_matching_rule' };
     });
@@ -209,24 +209,18 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
 }
 
 /**
- * A part answers what the question asks for (asks.json) only when the rules declare it does: its
- * topic, one of its facts or one of its facts' kinds is listed as answering the kind. Each
- * `every` kind asked (a contact, a statistic, an opinion, a consequence...) must be answered.
- * When every clause asks a form (`any` kinds: an amount, a duration, a time, a place), the part
- * must also answer one of them: "what is the price of the EES registration?" is not answered by
- * the EES rules, which state no amount, nor by the visa fee standing next to them. Otherwise the
- * rules hold nothing that answers what is asked, and a fact merely about the same state or topic
- * is not given in its place (`no_matching_rule`).
+ * A part answers a question that asks for a contact, a statistic, an opinion, a consequence...
+ * (the asks.json kinds with `match: every`) only when the rules declare it does: its topic, one
+ * of its facts or one of its facts' kinds is listed as answering every such kind asked.
+ * Otherwise the rules hold nothing that answers what is asked, and a fact merely about the same
+ * state or topic is not given in its place (`no_matching_rule`). The form of the question (the
+ * `match: any` kinds: an amount, a duration...) is checked on the whole answer (answersTheForm).
  */
-function answersWhatIsAsked(language: LanguageTables, reading: QuestionReading, topic: string, part: AnswerPart, nationality: string | null): AnswerPart {
-  const { asks } = reading;
+function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, nationality: string | null): AnswerPart {
   if (!isAnswered(part) || asks.length === 0) return part;
   // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
   if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
-  const forms = asks.filter((kind) => language.anyKinds.has(kind));
-  const answered =
-    asks.every((kind) => language.anyKinds.has(kind) || answersKind(language, kind, topic, part)) &&
-    (!reading.formsOnly || forms.length === 0 || forms.some((kind) => answersKind(language, kind, topic, part)));
+  const answered = asks.every((kind) => language.anyKinds.has(kind) || answersKind(language, kind, topic, part));
   return answered ? part : { reason: 'no_matching_rule' };
 }
 

@@ -76,13 +76,6 @@ export interface QuestionReading {
    * to answer a kind answer a question that asks it. Empty when it asks none of them.
    */
   asks: readonly string[];
-  /**
-   * True when every clause of the question asks one of the forms of asks.json (`match: any`: an
-   * amount, a duration...): each topic answered must then answer one of them ("what is the price
-   * of the EES registration?"). False when a clause asks no such form ("what insurance do I need
-   * and how long must my passport be valid?"): a topic may answer that clause instead.
-   */
-  formsOnly: boolean;
 }
 
 /**
@@ -114,7 +107,7 @@ export function readQuestion(tables: LanguageTables, question: string): Question
     (a, b) => b[1] - a[1] || (scored.firstAt.get(a[0]) ?? Infinity) - (scored.firstAt.get(b[0]) ?? Infinity),
   );
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
-  const { kinds: asks, formsOnly } = askedKinds(tables, question, words);
+  const asks = askedKinds(tables, question, words);
   const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
   const decision = outOfScopeKind
     ? {
@@ -155,31 +148,22 @@ export function readQuestion(tables: LanguageTables, question: string): Question
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks, formsOnly };
+  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks };
 }
 
 /**
  * What a question asks for (asks.json kinds), in the order found: the kinds of the cue phrases in
- * its words, then those whose question form matches one of its clauses; and whether every clause
- * asks one of the `any` forms. Clauses are split at sentence punctuation, commas and "and", so a
- * form anchored at a clause start ("^ why ") finds "I am Indian, why was my visa refused?" as
- * well as "Why…".
+ * its words, then those whose question form matches one of its clauses. Clauses are split at
+ * sentence punctuation, commas and "and", so a form anchored at a clause start ("^ why ") finds
+ * "I am Indian, why was my visa refused?" as well as "Why…".
  */
-function askedKinds(tables: LanguageTables, question: string, words: readonly string[]): { kinds: string[]; formsOnly: boolean } {
+function askedKinds(tables: LanguageTables, question: string, words: readonly string[]): string[] {
   const kinds = tables.asks.findAll(words).flatMap((match) => match.values);
-  let formsOnly = tables.askForms.length > 0;
   if (tables.askForms.length > 0) {
-    const clauses = question
-      .split(/[?!.;:,\n]+|\band\b/i)
-      .map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `)
-      .filter((clause) => clause.trim().length > 0);
-    for (const clause of clauses) {
-      const found = tables.askForms.filter((form) => form.regex.test(clause)).map((form) => form.kind);
-      kinds.push(...found);
-      if (!found.some((kind) => tables.anyKinds.has(kind))) formsOnly = false;
-    }
+    const clauses = question.split(/[?!.;:,\n]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
+    for (const form of tables.askForms) if (clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
   }
-  return { kinds: [...new Set(kinds)], formsOnly };
+  return [...new Set(kinds)];
 }
 
 /**

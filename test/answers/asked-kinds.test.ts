@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../support/harness.js';
 
 // Issue 9, abstention by what is asked: what a question asks for (an amount, a duration, a time,
 // a place, a reason, a contact...) is read from its form (rules/language/asks.json), and only the
-// topics, facts or fact kinds declared there answer it. Each kind has a pair: a question of that
+// topics, facts or fact kinds declared there answer it (the form of the question, an amount or a
+// duration, by some topic of the answer; a contact, an opinion, a reason... by each topic). Each kind has a pair: a question of that
 // kind on a topic whose rules do not state it (null, never the topic's facts instead), and one on
 // a topic whose rules do (answered on that topic).
 let t: TestApp;
@@ -28,7 +29,7 @@ async function answer(question: string) {
 
 const PAIRS: readonly { kind: string; mustBeNull: string; mustAnswer: string; topic: string; fact: string }[] = [
   { kind: 'reason', mustBeNull: 'Why do I need travel insurance for a Schengen visa?', mustAnswer: 'Why is Ireland not in the Schengen area?', topic: 'membership', fact: 'membership.ireland' },
-  { kind: 'amount', mustBeNull: 'What is the price of the EES registration at the border?', mustAnswer: 'How much does the ETIAS cost?', topic: 'etias', fact: 'etias.fee' },
+  { kind: 'amount', mustBeNull: 'How much will the EES registration set me back?', mustAnswer: 'How much does the ETIAS cost?', topic: 'etias', fact: 'etias.fee' },
   { kind: 'duration', mustBeNull: 'How long does my ETIAS application take to be checked?', mustAnswer: 'How long is an ETIAS valid?', topic: 'etias', fact: 'etias.validity' },
   { kind: 'time', mustBeNull: 'When does the visa fee have to be paid?', mustAnswer: 'When does the EES start?', topic: 'ees', fact: 'ees.start' },
   { kind: 'place', mustBeNull: 'Where can I buy schengen travel insurance?', mustAnswer: 'Where do I apply if I visit Spain and Portugal?', topic: 'where_to_apply', fact: 'where_to_apply.main_destination' },
@@ -57,6 +58,11 @@ describe('POST /answer answers what is asked only from facts declared to answer 
   it('reads the form in any clause: a question after a statement is still a "why" question', async () => {
     const data = await answer('I have a US visa and I travel a lot. Why do I need travel insurance for Schengen?');
     expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it('reads "how much validity" as a duration, not an amount', async () => {
+    const data = await answer('How much is the minimum passport validity?');
+    expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('passport.valid_months_after_departure');
   });
 
   it('answers a question of two forms when a part answers one of them ("when and where")', async () => {
