@@ -117,6 +117,13 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   };
   const parts: AnswerPart[] = [];
   for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
+  // "How much…?" is answered only if some part states an amount; then the other topics asked
+  // ("what documents do I need and how much is the fee?") stand next to it. Else none stands in.
+  if (!answersTheForm(language, reading.asks, parts, understood.topics)) {
+    parts.forEach((part, index) => {
+      if (isAnswered(part)) parts[index] = { reason: 'no_matching_rule' };
+    });
+  }
 
   // Every topic without an answer is named with its reason: a part is never dropped silently.
   const unanswered: UnansweredTopic[] = [];
@@ -202,20 +209,38 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
 }
 
 /**
- * A part answers a question that asks for a contact, a statistic, a consequence... (asks.json)
- * only when its topic or one of its facts is declared to answer that kind; otherwise the rules
- * hold nothing that answers what is asked, and a fact merely about the same state or topic is
- * not given in its place (`no_matching_rule`).
+ * A part answers a question that asks for a contact, a statistic, an opinion, a consequence...
+ * (the asks.json kinds with `match: every`) only when the rules declare it does: its topic, one
+ * of its facts or one of its facts' kinds is listed as answering every such kind asked.
+ * Otherwise the rules hold nothing that answers what is asked, and a fact merely about the same
+ * state or topic is not given in its place (`no_matching_rule`). The form of the question (the
+ * `match: any` kinds: an amount, a duration...) is checked on the whole answer (answersTheForm).
  */
 function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, nationality: string | null): AnswerPart {
   if (!isAnswered(part) || asks.length === 0) return part;
   // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
   if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
-  const answered = asks.every((kind) => {
-    const by = language.answeredBy.get(kind);
-    return by !== undefined && (by.has('*') || by.has(topic) || part.facts.some((fact) => by.has(fact.id)));
-  });
+  const answered = asks.every((kind) => language.anyKinds.has(kind) || answersKind(language, kind, topic, part));
   return answered ? part : { reason: 'no_matching_rule' };
+}
+
+/**
+ * Whether some answered part answers one of the forms the question asks (an amount, a
+ * duration...); true when it asks none.
+ */
+function answersTheForm(language: LanguageTables, asks: readonly string[], parts: readonly AnswerPart[], topics: readonly string[]): boolean {
+  const forms = asks.filter((kind) => language.anyKinds.has(kind));
+  if (forms.length === 0) return true;
+  return parts.some((part, index) => forms.some((kind) => answersKind(language, kind, topics[index] ?? '', part)));
+}
+
+/** Whether the rules declare that a part answers a kind: by its topic, one of its fact ids or one of its facts' kinds (asks.json). */
+function answersKind(language: LanguageTables, kind: string, topic: string, part: AnswerPart): boolean {
+  if (!isAnswered(part)) return false;
+  const by = language.answeredBy.get(kind);
+  const byKinds = language.answeredByKinds.get(kind);
+  if (by === undefined) return false;
+  return by.has('*') || by.has(topic) || part.facts.some((fact) => by.has(fact.id) || byKinds?.has(fact.kind ?? inferFactKind(fact.id, fact.value)) === true);
 }
 
 /** Whether a nationality is on Annex II of the EU visa list (`visa_requirement.annex_ii`). */

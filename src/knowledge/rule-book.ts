@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { loadCapabilityRegistry, type CapabilityRegistry } from '../capabilities/capability-registry.js';
-import { loadLanguageTables, type LanguageTables } from '../language/language-tables.js';
+import { INTENTS, loadLanguageTables, type LanguageTables } from '../language/language-tables.js';
 import type { Knowledge } from './knowledge.js';
 import { loadKnowledge } from './load-knowledge.js';
 import { RuleFilesError, type RuleProblem } from './rule-problem.js';
+import { TOPICS } from './topics.js';
 
 /** Everything loaded from `rules/`, validated, and read-only while it is current. */
 export interface LoadedRules {
@@ -25,8 +26,32 @@ export function loadRules(dir: string): LoadedRules {
   const capabilities = collectProblems(problems, () => loadCapabilityRegistry(join(dir, 'capabilities.json')));
   const language = collectProblems(problems, () => loadLanguageTables(join(dir, 'language')));
   const knowledge = collectProblems(problems, () => loadKnowledge(dir));
+  if (language && knowledge) problems.push(...unknownAnswerers(language, knowledge));
   if (problems.length > 0 || !capabilities || !language || !knowledge) throw new RuleFilesError(problems);
   return { capabilities, language, knowledge, loadedAt: new Date() };
+}
+
+/**
+ * What asks.json declares as answering a kind must exist: a topic or intent name, or the id of a
+ * fact in the rules (a renamed fact would otherwise silently stop answering, and every question
+ * of that kind would get null).
+ */
+export function unknownAnswerers(language: LanguageTables, knowledge: Knowledge): RuleProblem[] {
+  const names = new Set<string>(['*', 'sources', ...TOPICS, ...INTENTS]);
+  const problems: RuleProblem[] = [];
+  // The tables keep the kinds in file order, so the n-th kind is `kinds[n]` of asks.json.
+  [...language.answeredBy.values()].forEach((answerers, index) => {
+    for (const answerer of answerers) {
+      if (names.has(answerer) || knowledge.fact(answerer) !== undefined) continue;
+      problems.push({
+        file: 'language/asks.json',
+        path: `$.kinds[${index}].answered_by`,
+        message: `"${answerer}" is neither a topic nor the id of a fact in the rules`,
+        fix: 'Name a topic (fees), an intent (entry_ban) or an existing fact id (overstay.ban_length); after renaming a fact, rename it here too.',
+      });
+    }
+  });
+  return problems;
 }
 
 /** Runs one loader; its RuleFilesError problems are added to `problems` (any other error is thrown). */

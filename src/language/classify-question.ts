@@ -71,9 +71,9 @@ export interface QuestionReading {
    */
   competing: boolean;
   /**
-   * What the question asks for that only some facts answer (asks.json kinds: contact,
-   * statistic, personal_case, opinion, consequence, other_system), in the order asked; empty
-   * when it asks none of them.
+   * What the question asks for (asks.json kinds: an amount, a duration, a contact, a statistic,
+   * an opinion, a consequence...), found by cue phrases and question forms; only facts declared
+   * to answer a kind answer a question that asks it. Empty when it asks none of them.
    */
   asks: readonly string[];
 }
@@ -107,7 +107,7 @@ export function readQuestion(tables: LanguageTables, question: string): Question
     (a, b) => b[1] - a[1] || (scored.firstAt.get(a[0]) ?? Infinity) - (scored.firstAt.get(b[0]) ?? Infinity),
   );
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
-  const asks = [...new Set(tables.asks.findAll(words).flatMap((match) => match.values))];
+  const asks = askedKinds(tables, question, words);
   const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
   const decision = outOfScopeKind
     ? {
@@ -149,6 +149,21 @@ export function readQuestion(tables: LanguageTables, question: string): Question
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
   return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks };
+}
+
+/**
+ * What a question asks for (asks.json kinds), in the order found: the kinds of the cue phrases in
+ * its words, then those whose question form matches one of its clauses. Clauses are split at
+ * sentence punctuation, commas and "and", so a form anchored at a clause start ("^ why ") finds
+ * "I am Indian, why was my visa refused?" as well as "Why…".
+ */
+function askedKinds(tables: LanguageTables, question: string, words: readonly string[]): string[] {
+  const kinds = tables.asks.findAll(words).flatMap((match) => match.values);
+  if (tables.askForms.length > 0) {
+    const clauses = question.split(/[?!.;:,\n]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
+    for (const form of tables.askForms) if (clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
+  }
+  return [...new Set(kinds)];
 }
 
 /**

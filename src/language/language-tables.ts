@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
+import { FactKindSchema, type FactKind } from '../knowledge/fact-values.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { PhraseIndex } from './phrase-index.js';
@@ -215,24 +216,35 @@ export const SpellingFileSchema = z.strictObject({
 });
 
 /**
- * What a question asks for that only some facts answer (a contact, a statistic, a personal case,
- * an opinion, a consequence, another system's procedure), with the cue phrases that ask it and
- * the topics or fact ids that answer it. A question that asks one of these kinds is answered only
- * by a part whose topic or facts are declared to answer it; a kind nothing answers gives `null`.
+ * What a question asks for (an amount, a duration, a contact, a statistic, an opinion, a
+ * consequence...), recognised by cue phrases and by question forms ("how much", "why", "what
+ * happens if"), and what answers each kind: topics (fees), fact ids (ees.retention_overstayers)
+ * or fact kinds (money). A kind whose `match` is `every` (the default) must be answered by every
+ * part that answers the question; of the `any` kinds a question asks, a part must answer at
+ * least one ("how long can I stay and what documents?": the 90/180 rule answers the duration, the
+ * documents the list). A kind nothing answers gives `null`, never a fact merely about the same
+ * state or topic (issue 9: abstain unless the rules declare they answer what is asked).
  */
 export const AsksFileSchema = z.strictObject({
   $comment: z.string().optional(),
   kinds: z.array(
-    z.strictObject({
-      id: z.string().regex(/^[a-z_]+$/, 'must be a snake_case kind such as contact'),
-      description: z.string().min(1),
-      cues: phraseList.min(1),
-      answered_by: z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z0-9_]+)*)$/, 'must be a topic (fees), a fact id (ees.retention_overstayers) or * (every topic)')),
-      /** An intent every question asking this kind has (statistics are no visa-rule question: out_of_scope). */
-      intent: z.literal('out_of_scope').optional(),
-      /** Topics whose answer to this kind depends on the nationality ("do I need a transit visa?"). */
-      needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
-    }),
+    z
+      .strictObject({
+        id: z.string().regex(/^[a-z_]+$/, 'must be a snake_case kind such as contact'),
+        description: z.string().min(1),
+        cues: phraseList.default([]),
+        /** Question forms: regular expressions tested on each clause of the question, normalised and padded with a space each side. */
+        forms: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]),
+        answered_by: z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z0-9_]+)*)$/, 'must be a topic (fees), a fact id (ees.retention_overstayers) or * (every topic)')),
+        /** Fact kinds whose facts answer this kind (a money fact answers an amount). */
+        answered_by_kinds: z.array(FactKindSchema).default([]),
+        match: z.enum(['every', 'any']).default('every'),
+        /** An intent every question asking this kind has (statistics are no visa-rule question: out_of_scope). */
+        intent: z.literal('out_of_scope').optional(),
+        /** Topics whose answer to this kind depends on the nationality ("do I need a transit visa?"). */
+        needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
+      })
+      .refine((kind) => kind.cues.length > 0 || kind.forms.length > 0, 'a kind needs cues or forms: add the phrases or question forms that ask it'),
   ),
 });
 
@@ -349,8 +361,14 @@ export interface LanguageTables {
   };
   /** What-is-asked cues (asks.json): phrase → kind id. */
   asks: PhraseIndex<string>;
+  /** Question forms (asks.json `forms`): a regular expression per kind, tested on each normalised clause. */
+  askForms: readonly { kind: string; regex: RegExp }[];
   /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
   answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Kind id → the fact kinds (money, duration_days...) whose facts answer it. */
+  answeredByKinds: ReadonlyMap<string, ReadonlySet<FactKind>>;
+  /** Kinds of which a part must answer at least one of those asked (`match: any`); the others it must answer all. */
+  anyKinds: ReadonlySet<string>;
   /** Kinds whose question is out of scope whatever else it names (statistics). */
   outOfScopeKinds: ReadonlySet<string>;
   /** Kind id → the topics whose answer to it needs the nationality. */
@@ -490,7 +508,10 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
 
   const tables: Omit<LanguageTables, 'spelling'> = {
     asks,
+    askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, regex: new RegExp(form) }))),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
+    answeredByKinds: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by_kinds)])),
+    anyKinds: new Set(files.asks.kinds.filter((kind) => kind.match === 'any').map((kind) => kind.id)),
     outOfScopeKinds: new Set(files.asks.kinds.filter((kind) => kind.intent === 'out_of_scope').map((kind) => kind.id)),
     needsNationality: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.needs_nationality ?? [])])),
     threshold: files.intents.threshold,

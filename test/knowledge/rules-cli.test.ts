@@ -68,6 +68,26 @@ describe('svc rules check', () => {
     expect(report.problems.find((p) => p.file === 'capabilities.json')).toMatchObject({ path: '$.capabilities[0].state', message: expect.stringContaining('"maybe" is not allowed') });
   });
 
+  it('reports an asks.json answerer that is neither a topic nor a fact, so a renamed fact cannot silently stop answering', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-cli-'));
+    dirs.push(dir);
+    cpSync('rules', dir, { recursive: true });
+    const asks = JSON.parse(readFileSync(join(dir, 'language/asks.json'), 'utf8'));
+    const duration = asks.kinds.findIndex((kind: { id: string }) => kind.id === 'duration');
+    asks.kinds[duration].answered_by.push('etias.validity_years');
+    writeFileSync(join(dir, 'language/asks.json'), JSON.stringify(asks, null, 2));
+    const { code, out } = await svc('rules', 'check', '--dir', dir, '--json');
+    expect(code, out).toBe(1);
+    expect(JSON.parse(out).problems).toEqual([
+      {
+        file: 'language/asks.json',
+        path: `$.kinds[${duration}].answered_by`,
+        message: '"etias.validity_years" is neither a topic nor the id of a fact in the rules',
+        fix: expect.stringContaining('existing fact id'),
+      },
+    ]);
+  });
+
   it.each([
     [['rules'], 2],
     [['rules', 'verify'], 2],

@@ -54,6 +54,9 @@ describe('language tables', () => {
     ['a city listed for two countries', 'countries.json', (j: Json) => j.schengen[1].cities.push('vienna'), /^\$\.schengen\[1\]\.cities\[\d+\]$/, /"vienna" is already listed for AT/],
     ['an ordinary word that is not one of the country\'s terms', 'countries.json', (j: Json) => (j.schengen[0].ordinary_words = ['turkey']), '$.schengen[0].ordinary_words[0]', /"turkey" is not one of the names, demonyms or cities of AT/],
     ['a duration unit that is not a whole number of days', 'durations.json', (j: Json) => (j.units.week = 7.5), '$.units.week', /expected int|integer/],
+    ['an invalid question form', 'asks.json', (j: Json) => j.kinds[0].forms.push('(how much'), /^\$\.kinds\[0\]\.forms\[\d+\]$/, /must be a valid JavaScript regular expression/],
+    ['an asked kind answered by an unknown fact kind', 'asks.json', (j: Json) => (j.kinds[0].answered_by_kinds = ['banknote']), '$.kinds[0].answered_by_kinds[0]', /"banknote"|Invalid option/],
+    ['an asked kind with neither cues nor forms', 'asks.json', (j: Json) => j.kinds.push({ id: 'empty', description: 'nothing', answered_by: [] }), /^\$\.kinds\[\d+\]$/, /needs cues or forms/],
     ['an unknown employment status', 'profile.json', (j: Json) => (j.employment.pirate = ['pirate']), '$.employment', /unknown key "pirate"/],
   ])('reject %s, naming the file, the JSON path, the problem and a fix', (_label, file, edit, path, message) => {
     const dir = tablesWith(file, edit);

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
-import { checkKnowledge } from '../../knowledge/load-knowledge.js';
+import { checkKnowledge, loadKnowledge } from '../../knowledge/load-knowledge.js';
 import { formatRuleProblems, type RuleProblem } from '../../knowledge/rule-problem.js';
 import { LANGUAGE_FILES, loadLanguageTables } from '../../language/language-tables.js';
-import { collectProblems } from '../../knowledge/rule-book.js';
+import { collectProblems, unknownAnswerers } from '../../knowledge/rule-book.js';
 import type { CliCommand, CliIo } from '../command.js';
 
 const USAGE = `Usage: svc rules check [--dir <rules dir>] [--json]
@@ -32,7 +32,10 @@ export function checkRulesDirectory(dir: string): RulesCheckReport {
   const { problems, files } = checkKnowledge(dir);
   const all = [...problems];
   collectProblems(all, () => loadCapabilityRegistry(join(dir, 'capabilities.json')));
-  collectProblems(all, () => loadLanguageTables(join(dir, 'language')));
+  const language = collectProblems(all, () => loadLanguageTables(join(dir, 'language')));
+  // What asks.json declares as answering a kind must name a topic or a fact the knowledge holds.
+  const knowledge = problems.length === 0 && language ? collectProblems(all, () => loadKnowledge(dir)) : undefined;
+  if (language && knowledge) all.push(...unknownAnswerers(language, knowledge));
   return { ok: all.length === 0, dir, files: files + 1 + LANGUAGE_FILES.length, problems: all };
 }
 
