@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
+import { compileCountryNames, type LanguageCountryNames, type OtherLanguage } from './country-names.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -355,6 +356,8 @@ export interface LanguageTables {
   outOfScopeKinds: ReadonlySet<string>;
   /** Kind id → the topics whose answer to it needs the nationality. */
   needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per other supported language, the country terms with the CLDR names of that language (country-names.ts). */
+  countryNames: ReadonlyMap<OtherLanguage, LanguageCountryNames>;
 }
 
 export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
@@ -488,7 +491,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
   const asks = new PhraseIndex<string>();
   for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(phraseWords(p), kind.id);
 
-  const tables: Omit<LanguageTables, 'spelling'> = {
+  const tables: Omit<LanguageTables, 'spelling' | 'countryNames'> = {
     asks,
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
     outOfScopeKinds: new Set(files.asks.kinds.filter((kind) => kind.intent === 'out_of_scope').map((kind) => kind.id)),
@@ -531,11 +534,12 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     heldBefore: index(files.profile.held_before, true as const),
     heldAfter: index(files.profile.held_after, true as const),
   };
-  return { ...tables, spelling: compileSpelling(tables, files.spelling) };
+  const spelling = compileSpelling(tables, files.spelling);
+  return { ...tables, spelling, countryNames: compileCountryNames(countryTerms, countries, spelling) };
 }
 
 /** Every single word the tables know, and the long ones as correction candidates. */
-function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
+function compileSpelling(tables: Omit<LanguageTables, 'spelling' | 'countryNames'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
   const known = new Set<string>(file.ordinary_words);
   const indexes: PhraseIndex<unknown>[] = [
     tables.signals, tables.countryTerms, tables.purposes, tables.relations, tables.visitVerbs, tables.notPurpose,

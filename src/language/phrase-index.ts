@@ -33,6 +33,11 @@ export class PhraseIndex<T> {
     this.byFirstWord.set(first, entries);
   }
 
+  /** Adds every phrase of `other` with its values: an index that extends another one. */
+  addAll(other: PhraseIndex<T>): void {
+    for (const entries of other.byFirstWord.values()) for (const entry of entries) for (const value of entry.values) this.add(entry.words, value);
+  }
+
   /** The longest phrase starting at `start`, or null. */
   matchAt(words: readonly string[], start: number): PhraseMatch<T> | null {
     const first = words[start];
