@@ -111,17 +111,16 @@ export function classifyQuestion(tables: LanguageTables, question: string, langu
  */
 export function readQuestion(englishTables: LanguageTables, question: string, languageHint?: string): QuestionReading {
   const english = tokenizeText(question);
-  // Read as English first: a misspelt English word ("frnace") counts as English once corrected.
-  const englishSpelling = correctSpelling(englishTables, english.map((t) => t.word));
   const { known, foreign } = englishTables.spelling;
-  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishSpelling.words, (word) => known.has(word) && !foreign.has(word));
+  // The words as typed: corrected towards English, "alemania" would count as English ("albania").
+  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), (word) => known.has(word) && !foreign.has(word));
   if (!identified.supported) return unsupportedReading(identified, english);
   const names = englishTables.countryNames.get(identified.language as OtherLanguage);
   const tables: LanguageTables = names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables;
   const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
   // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.
   const typed = tokens.map((t) => t.word);
-  const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling : { words: typed, corrections: [] };
+  const spelling = names || identified.language === 'en' ? correctSpelling(tables, typed) : { words: typed, corrections: [] };
   const words = spelling.words;
   const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
   const text = words.join(' ');

@@ -1,7 +1,7 @@
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from './identify-language.js';
 import type { CountryInfo, CountryTerm, LanguageTables, SpellingCandidate } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
-import { chinesePhraseWords, phraseWords } from './tokenize-question.js';
+import { phraseWords } from './tokenize-question.js';
 
 /** What reading a question of one language changes: the country names it may use. */
 export interface LanguageCountryNames {
@@ -9,7 +9,9 @@ export interface LanguageCountryNames {
   countryTerms: PhraseIndex<CountryTerm>;
   /**
    * For Chinese, written without spaces: every CLDR name, longest first, so that a name is cut
-   * out of the text before the rest is segmented (Intl.Segmenter splits "比利时" in context).
+   * out of the text as one word before the rest is segmented (Intl.Segmenter splits "比利时" in
+   * context). Names are single words ("德国"), so the segmenter and its dictionary load only
+   * with the first Chinese question.
    */
   namePattern: RegExp | null;
   /**
@@ -41,15 +43,14 @@ export function compileCountryNames(
     if (language === 'en') continue;
     const long = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
     const short = new Intl.DisplayNames([language], { type: 'region', style: 'short', fallback: 'none' });
-    const countryTerms = new PhraseIndex<CountryTerm>();
-    countryTerms.addAll(englishTerms);
+    const countryTerms = new PhraseIndex<CountryTerm>(englishTerms);
     const names: string[] = [];
     for (const info of countries.values()) {
       const abbreviation = short.of(info.code);
       // Short forms are kept only when they are words ("Британия"), not abbreviations ("R.-U.", "RU").
       const forms = new Set([long.of(info.code), abbreviation !== undefined && /^[\p{L}\p{M} ]{4,}$/u.test(abbreviation) ? abbreviation : undefined].filter((name) => name !== undefined));
       for (const name of forms) {
-        const words = language === 'zh' ? chinesePhraseWords(name) : phraseWords(name);
+        const words = phraseWords(name);
         const taken = englishTerms.matchAt(words, 0);
         if (taken && taken.end === words.length && taken.values.some((term) => term.code !== info.code)) continue;
         countryTerms.add(words, { code: info.code, scope: info.scope, kind: 'name', plural: false, ordinary: false });
@@ -57,7 +58,7 @@ export function compileCountryNames(
       }
     }
     const namePattern = language === 'zh' ? new RegExp(names.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'gu') : null;
-    const nameWords = new Set(names.flatMap((name) => (language === 'zh' ? chinesePhraseWords(name) : phraseWords(name))));
+    const nameWords = new Set(names.flatMap(phraseWords));
     byLanguage.set(language, { countryTerms, namePattern, spelling: nameSpelling(nameWords, englishSpelling) });
   }
   return byLanguage;

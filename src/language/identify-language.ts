@@ -27,7 +27,7 @@ export interface LanguageIdentification {
 
 /**
  * A question whose words are at least this share English table words ("visa", "schengen", the
- * ordinary English words of spelling.json, misspelt ones once corrected) is English, whatever the
+ * ordinary English words of spelling.json; words as typed, "frnace" is not one) is English, whatever the
  * detector says: CLD3 is weak on short English questions naming German or Dutch places. No
  * question of the eleven other languages' dev corpora reaches 0.7.
  */
@@ -56,17 +56,21 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
 const HAN = /\p{Script=Han}/u;
 const LATIN = /\p{Script=Latin}/u;
+/** Scripts some supported language is written in (Latin, Cyrillic, Arabic; Han is counted apart). */
+const OUR_SCRIPTS = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}]/u;
 const LETTER = /\p{L}/u;
 
 /**
  * Identifies the language of a question. In order: no letter → null; any kana → Japanese; mostly
- * Hangul → Korean; mostly Han characters (and no kana) → Chinese; mostly Latin letters with at
- * least ENGLISH_WORD_SHARE of English table words (SHORT_ENGLISH_WORD_SHARE under
- * SHORT_TEXT_LETTERS letters) → English; otherwise CLD3's answer: a supported language as it
- * says, another one (`hi`, `sw`, `ro`...) only when CLD3 calls it reliable and the text has at
- * least SHORT_TEXT_LETTERS letters, else null (too short or too mixed to tell). Null is read with
- * the English tables but without spelling correction. `words` are the question's normalised
- * words (after English spelling correction) and `isEnglishWord` tells a word of the English
+ * Hangul → Korean; mostly Han characters (and no kana) → Chinese; mostly letters of a script
+ * none of ours is written in (Devanagari, Greek, Thai...) → declined, named by CLD3; SHORT_TEXT_LETTERS letters or
+ * more, mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
+ * otherwise CLD3: a supported language it names stands (on short text only when CLD3 calls it
+ * reliable); short text at least SHORT_ENGLISH_WORD_SHARE English words is English; another
+ * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
+ * anything else is null (too short or unclear to tell), read with the English tables but
+ * without spelling correction. `words` are the question's normalised
+ * words as typed and `isEnglishWord` tells a word of the English
  * tables. Pure and deterministic (CLD3 is); never throws.
  */
 export function identifyLanguage(text: string, words: readonly string[], isEnglishWord: (word: string) => boolean): LanguageIdentification {
@@ -75,6 +79,7 @@ export function identifyLanguage(text: string, words: readonly string[], isEngli
   let han = 0;
   let hangul = 0;
   let kana = 0;
+  let foreignScript = 0;
   for (const char of text) {
     if (!LETTER.test(char)) continue;
     letters++;
@@ -82,24 +87,33 @@ export function identifyLanguage(text: string, words: readonly string[], isEngli
     else if (KANA.test(char)) kana++;
     else if (HAN.test(char)) han++;
     else if (HANGUL.test(char)) hangul++;
+    else if (!OUR_SCRIPTS.test(char)) foreignScript++;
   }
   if (letters === 0) return { language: null, supported: true, rule: 'no letter to tell the language by' };
   if (kana > 0) return decided('ja', 'Japanese kana');
   if (hangul * 2 > letters) return decided('ko', 'mostly Hangul');
   if (han * 2 > letters) return decided('zh', 'mostly Chinese characters, no kana');
-  const short = letters < SHORT_TEXT_LETTERS;
-  if (latin * 2 > letters) {
-    const share = englishShare(words, isEnglishWord);
-    if (share >= (short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE)) return decided('en', `${Math.round(share * 100)} % of the words are English table words`);
+  if (foreignScript * 2 > letters) {
+    // Devanagari, Greek, Thai, Hebrew...: no supported language is written so; CLD3 only names it.
+    const found = detector.findLanguage(text).language;
+    const named = CLD3_CODES[found] ?? found;
+    const language = named === 'und' || isSupportedLanguage(named) ? null : named;
+    return { language, supported: false, rule: 'mostly letters of a script none of the supported languages is written in' };
   }
+  const short = letters < SHORT_TEXT_LETTERS;
+  const share = latin * 2 > letters ? englishShare(words, isEnglishWord) : 0;
+  const english = `${Math.round(share * 100)} % of the words are English table words`;
+  if (!short && share >= ENGLISH_WORD_SHARE) return decided('en', english);
   const result = detector.findLanguage(text);
   // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
   const code = CLD3_CODES[result.language] ?? result.language;
   const verdict = `CLD3 (${code}, probability ${result.probability.toFixed(2)}${result.is_reliable ? '' : ', unreliable'})`;
-  if (isSupportedLanguage(code)) return decided(code, verdict);
-  if (code === 'und' || short || !result.is_reliable) return { language: null, supported: true, rule: `${verdict}: too short or unclear to decline, read with the English tables, uncorrected` };
-  return decided(code, verdict);
+  if (isSupportedLanguage(code) && (!short || result.is_reliable)) return decided(code, verdict);
+  if (short && share >= SHORT_ENGLISH_WORD_SHARE) return decided('en', `${english} (short text; ${verdict})`);
+  if (!isSupportedLanguage(code) && code !== 'und' && !short && result.is_reliable) return decided(code, verdict);
+  return { language: null, supported: true, rule: `${verdict}: too short or unclear to tell, read with the English tables, uncorrected` };
 }
+
 /** The language a client states in the `language` hint: it wins over what the text looks like. */
 export function hintedLanguage(code: string): LanguageIdentification {
   return decided(code, 'the language hint of the request');
