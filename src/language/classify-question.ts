@@ -14,6 +14,8 @@ import { tokenizeChinese, tokenizeText, type Token } from './tokenize-question.j
 
 /** Confidence given to decisions taken by a rule rather than by scores (a non-Schengen destination). */
 export const RULE_CONFIDENCE = 0.9;
+/** How much a word English spelling correction changes counts towards reading a question as English. */
+const MISSPELT_ENGLISH_WEIGHT = 0.5;
 /** Score given to the fallback intents (a country with no other cue, ordinary words with no visa word). */
 const FALLBACK_SCORE = 2;
 /** A signal of this weight or more is a strong cue: a second topic asked, or a membership question. */
@@ -112,15 +114,19 @@ export function classifyQuestion(tables: LanguageTables, question: string, langu
 export function readQuestion(englishTables: LanguageTables, question: string, languageHint?: string): QuestionReading {
   const english = tokenizeText(question);
   const { known, foreign } = englishTables.spelling;
-  // The words as typed: corrected towards English, "alemania" would count as English ("albania").
-  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), (word) => known.has(word) && !foreign.has(word));
+  const englishSpelling = correctSpelling(englishTables, english.map((t) => t.word));
+  const correctedAt = new Set(englishSpelling.corrections.map((c) => c.index));
+  // A word English correction changes counts half: "frnace" is English, but so would Spanish
+  // "alemania" be ("albania") if it counted whole.
+  const englishWeight = (word: string, index: number) => (known.has(word) && !foreign.has(word) ? 1 : correctedAt.has(index) ? MISSPELT_ENGLISH_WEIGHT : 0);
+  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight);
   if (!identified.supported) return unsupportedReading(identified, english);
   const names = englishTables.countryNames.get(identified.language as OtherLanguage);
   const tables: LanguageTables = names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables;
   const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
   // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.
   const typed = tokens.map((t) => t.word);
-  const spelling = names || identified.language === 'en' ? correctSpelling(tables, typed) : { words: typed, corrections: [] };
+  const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling : { words: typed, corrections: [] };
   const words = spelling.words;
   const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
   const text = words.join(' ');

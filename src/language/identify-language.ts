@@ -27,7 +27,7 @@ export interface LanguageIdentification {
 
 /**
  * A question whose words are at least this share English table words ("visa", "schengen", the
- * ordinary English words of spelling.json; words as typed, "frnace" is not one) is English, whatever the
+ * ordinary English words of spelling.json; a misspelt one, "frnace", counts half) is English, whatever the
  * detector says: CLD3 is weak on short English questions naming German or Dutch places. No
  * question of the eleven other languages' dev corpora reaches 0.7.
  */
@@ -70,10 +70,10 @@ const LETTER = /\p{L}/u;
  * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
  * anything else is null (too short or unclear to tell), read with the English tables but
  * without spelling correction. `words` are the question's normalised
- * words as typed and `isEnglishWord` tells a word of the English
- * tables. Pure and deterministic (CLD3 is); never throws.
+ * words as typed and `englishWeight` says how English each is (1 a word of the English tables,
+ * less for a word only English spelling correction reads as one). Pure and deterministic (CLD3 is); never throws.
  */
-export function identifyLanguage(text: string, words: readonly string[], isEnglishWord: (word: string) => boolean): LanguageIdentification {
+export function identifyLanguage(text: string, words: readonly string[], englishWeight: (word: string, index: number) => number): LanguageIdentification {
   let letters = 0;
   let latin = 0;
   let han = 0;
@@ -81,6 +81,15 @@ export function identifyLanguage(text: string, words: readonly string[], isEngli
   let kana = 0;
   let foreignScript = 0;
   for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x80) {
+      // ASCII, nearly every character of most questions: no regular expression needed.
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) {
+        letters++;
+        latin++;
+      }
+      continue;
+    }
     if (!LETTER.test(char)) continue;
     letters++;
     if (LATIN.test(char)) latin++;
@@ -101,7 +110,7 @@ export function identifyLanguage(text: string, words: readonly string[], isEngli
     return { language, supported: false, rule: 'mostly letters of a script none of the supported languages is written in' };
   }
   const short = letters < SHORT_TEXT_LETTERS;
-  const share = latin * 2 > letters ? englishShare(words, isEnglishWord) : 0;
+  const share = latin * 2 > letters ? englishShare(words, englishWeight) : 0;
   const english = `${Math.round(share * 100)} % of the words are English table words`;
   if (!short && share >= ENGLISH_WORD_SHARE) return decided('en', english);
   const result = detector.findLanguage(text);
@@ -123,14 +132,14 @@ function decided(language: string, rule: string): LanguageIdentification {
   return { language, supported: isSupportedLanguage(language), rule };
 }
 
-/** The share of the words (letters only, digits and codes aside) the English tables know. */
-function englishShare(words: readonly string[], isEnglishWord: (word: string) => boolean): number {
+/** The share of the words (letters only, digits and codes aside) that are English, by their weights. */
+function englishShare(words: readonly string[], englishWeight: (word: string, index: number) => number): number {
   let total = 0;
-  let known = 0;
-  for (const word of words) {
-    if (!/^\p{L}+$/u.test(word)) continue;
+  let english = 0;
+  words.forEach((word, index) => {
+    if (!/^\p{L}+$/u.test(word)) return;
     total++;
-    if (isEnglishWord(word)) known++;
-  }
-  return total === 0 ? 0 : known / total;
+    english += englishWeight(word, index);
+  });
+  return total === 0 ? 0 : english / total;
 }
