@@ -1,5 +1,5 @@
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from './identify-language.js';
-import type { CountryInfo, CountryTerm, LanguageTables, SpellingCandidate } from './language-tables.js';
+import { spellingCandidates, type CountryInfo, type CountryTerm, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -70,15 +70,7 @@ export function compileCountryNames(
  * away from other languages.
  */
 function nameSpelling(nameWords: ReadonlySet<string>, english: LanguageTables['spelling']): LanguageTables['spelling'] {
-  const candidates = new Map<string, SpellingCandidate[][]>();
-  for (const word of [...nameWords].sort()) {
-    if (word.length < english.minLength || /\d/.test(word)) continue;
-    const first = word[0] ?? '';
-    const byLength = candidates.get(first) ?? [];
-    (byLength[word.length] ??= []).push({ word, length: word.length });
-    candidates.set(first, byLength);
-  }
-  return { minLength: english.minLength, longWordLength: english.longWordLength, known: nameWords, candidates, foreign: english.foreign };
+  return { minLength: english.minLength, longWordLength: english.longWordLength, known: nameWords, candidates: spellingCandidates(nameWords, english.minLength), foreign: english.foreign };
 }
 
 function escapeRegExp(text: string): string {

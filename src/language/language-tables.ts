@@ -548,16 +548,21 @@ function compileSpelling(tables: Omit<LanguageTables, 'spelling' | 'countryNames
   const tableWords = new Set<string>(tables.domainWords);
   for (const built of indexes) for (const word of built.vocabulary()) tableWords.add(word);
   for (const unit of tables.durationUnits.keys()) tableWords.add(unit);
+  for (const word of tableWords) known.add(word);
+  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates: spellingCandidates(tableWords, file.min_length), foreign: new Set(file.foreign_words) };
+}
+
+/** The words to correct towards, by first letter then by length, in alphabetical order: those of `minLength` letters or more, without digits. */
+export function spellingCandidates(words: Iterable<string>, minLength: number): LanguageTables['spelling']['candidates'] {
   const candidates = new Map<string, SpellingCandidate[][]>();
-  for (const word of [...tableWords].sort()) {
-    known.add(word);
-    if (word.length < file.min_length || /\d/.test(word)) continue;
+  for (const word of [...words].sort()) {
+    if (word.length < minLength || /\d/.test(word)) continue;
     const first = word[0] ?? '';
     const byLength = candidates.get(first) ?? [];
     (byLength[word.length] ??= []).push({ word, length: word.length });
     candidates.set(first, byLength);
   }
-  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates, foreign: new Set(file.foreign_words) };
+  return candidates;
 }
 
 function isPlural(demonym: string, all: readonly string[]): boolean {
