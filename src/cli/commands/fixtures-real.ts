@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
+import { SUPPORTED_LANGUAGES } from '../../language/identify-language.js';
 import { loadLanguageTables } from '../../language/language-tables.js';
 import { evaluateRealQuestions, type RealQuestionReport } from '../../quality/evaluate-real-questions.js';
 import type { Rate } from '../../quality/evaluate-classification.js';
@@ -15,7 +16,7 @@ import type { CliIo } from '../command.js';
  */
 export const REAL_TARGETS = { intent: 0.9, operation: 0.9, right_topic: 0.85, neighbouring_max: 0.05 } as const;
 
-export const REAL_SUITE_USAGE = `svc fixtures --suite real [--dir fixtures/questions/real] [--language en] [--part dev|held-out] [--rules rules] [--failures] [--json]
+export const REAL_SUITE_USAGE = `svc fixtures --suite real [--dir fixtures/questions/real] [--language en|fr|…|all] [--part dev|held-out] [--rules rules] [--failures] [--json]
 
 Scores the real-question corpus (<dir>/<language>.dev.json, tuned on, and <language>.held-out.json,
 never read while tuning; questions modelled on questions real people asked on public pages) as a
@@ -23,7 +24,9 @@ caller meets the service: the intent of POST /classify, the operation of POST /r
 POST /answer on the whole API started in this process (a temporary SQLite database and a test
 key). Prints per part: intent %, routed operation %, country %, answerable questions answered on
 the right topic %, and must-be-null questions answered with a neighbouring fact % (lower is
-better). --failures lists each miss. Exit code: 0 when the held-out part meets the targets
+better). --language all scores every supported language (${SUPPORTED_LANGUAGES.join(', ')}) that has a
+corpus, one row per language and part; its exit code judges the English held-out part only (the
+other languages have no target yet). --failures lists each miss. Exit code: 0 when the held-out part meets the targets
 (intent and operation ${REAL_TARGETS.intent * 100}%, right topic ${REAL_TARGETS.right_topic * 100}%, neighbouring at most ${REAL_TARGETS.neighbouring_max * 100}%) or does not exist yet,
 1 below them, 2 on a usage error or an invalid file.`;
 
@@ -45,8 +48,13 @@ export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
   let corpus;
   let tables;
   let capabilities;
+  const languages = values.language === 'all' ? SUPPORTED_LANGUAGES : [values.language ?? 'en'];
   try {
-    corpus = loadRealCorpus(values.dir ?? 'fixtures/questions/real', values.language ?? 'en').filter((p) => values.part === undefined || p.part === values.part);
+    corpus = languages.flatMap((language) =>
+      loadRealCorpus(values.dir ?? 'fixtures/questions/real', language)
+        .filter((p) => values.part === undefined || p.part === values.part)
+        .map((p) => ({ ...p, language, label: languages.length > 1 ? `${language} ${p.part}` : p.part })),
+    );
     tables = loadLanguageTables(join(rulesDir, 'language'));
     capabilities = loadCapabilityRegistry(join(rulesDir, 'capabilities.json'));
   } catch (error) {
@@ -59,13 +67,14 @@ export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
     return values.dir === undefined ? 0 : 2;
   }
   const app = await startInProcessAnswerApp(rulesDir);
-  const reports: { part: RealPart; report: RealQuestionReport }[] = [];
+  const reports: { part: string; language: string; partName: RealPart; report: RealQuestionReport }[] = [];
   try {
-    for (const { part, cases } of corpus) reports.push({ part, report: await evaluateRealQuestions(tables, capabilities, cases, (body) => app.answer(body)) });
+    for (const { part, language, label, cases } of corpus) reports.push({ part: label, language, partName: part, report: await evaluateRealQuestions(tables, capabilities, cases, (body) => app.answer(body)) });
   } finally {
     await app.close();
   }
-  const heldOut = reports.find((r) => r.part === 'held-out')?.report;
+  const judged = languages.length > 1 ? 'en' : languages[0];
+  const heldOut = reports.find((r) => r.partName === 'held-out' && r.language === judged)?.report;
   const missed = heldOut ? targetMisses(heldOut) : [];
   if (values.json) {
     io.out(`${JSON.stringify({ suite: 'real', targets: REAL_TARGETS, targets_met: heldOut ? missed.length === 0 : null, missed, parts: Object.fromEntries(reports.map((r) => [r.part, r.report])) })}\n`);
@@ -92,9 +101,9 @@ function percent(rate: Rate): string {
 function formatRealReports(reports: readonly { part: string; report: RealQuestionReport }[], withFailures: boolean): string {
   const columns = ['intent', 'operation', 'country', 'right_topic', 'neighbouring'] as const;
   const lines = ['Real questions: per part (neighbouring = must-be-null questions answered anyway; lower is better)', ''];
-  lines.push(['part'.padEnd(10), 'cases'.padStart(5), ...columns.map((c) => c.padStart(16))].join('  '));
+  lines.push(['part'.padEnd(11), 'cases'.padStart(5), ...columns.map((c) => c.padStart(16))].join('  '));
   for (const { part, report } of reports) {
-    lines.push([part.padEnd(10), String(report.cases).padStart(5), ...columns.map((c) => `${percent(report[c])} of ${report[c].total}`.padStart(16))].join('  '));
+    lines.push([part.padEnd(11), String(report.cases).padStart(5), ...columns.map((c) => `${percent(report[c])} of ${report[c].total}`.padStart(16))].join('  '));
   }
   if (withFailures) {
     for (const { part, report } of reports) {
