@@ -1,6 +1,5 @@
 import type { Topic } from '../knowledge/topics.js';
 import { correctSpelling } from './correct-spelling.js';
-import type { OtherLanguage } from './country-names.js';
 import type { Evidence } from './evidence.js';
 import { extractCountries } from './extract-countries.js';
 import { extractDays } from './extract-days.js';
@@ -121,7 +120,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const englishWeight = (word: string, index: number) => (known.has(word) && !foreign.has(word) ? 1 : correctedAt.has(index) ? MISSPELT_ENGLISH_WEIGHT : 0);
   const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight);
   if (!identified.supported) return unsupportedReading(identified, english);
-  const names = englishTables.countryNames.get(identified.language as OtherLanguage);
+  const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   const tables: LanguageTables = names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables;
   const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
   // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.

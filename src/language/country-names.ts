@@ -31,37 +31,61 @@ export type OtherLanguage = Exclude<SupportedLanguage, 'en'>;
  * four letters, their short one ("Британия"). They are added to the English terms, which stay
  * valid in any language ("Schengen visa Deutschland"). A CLDR name whose words the English terms
  * already give to another country is left out: the English tables, reviewed by hand, win.
- * Built once per rule load; questions only look names up.
+ *
+ * A language's names are built at its first question and kept with this rules snapshot: ICU's
+ * display-name data costs about 7 MB of resident memory and a few milliseconds per language, which
+ * a server that only ever reads English questions never pays (docs/performance.md).
  */
-export function compileCountryNames(
+export class CountryNamesByLanguage {
+  private readonly built = new Map<OtherLanguage, LanguageCountryNames>();
+
+  constructor(
+    private readonly englishTerms: PhraseIndex<CountryTerm>,
+    private readonly countries: ReadonlyMap<string, CountryInfo>,
+    private readonly englishSpelling: LanguageTables['spelling'],
+  ) {}
+
+  /** The country names of `language`, built on its first question; undefined for English or an unsupported code. */
+  get(language: string): LanguageCountryNames | undefined {
+    if (!isOtherLanguage(language)) return undefined;
+    let names = this.built.get(language);
+    if (!names) {
+      names = compileCountryNames(language, this.englishTerms, this.countries, this.englishSpelling);
+      this.built.set(language, names);
+    }
+    return names;
+  }
+}
+
+function isOtherLanguage(language: string): language is OtherLanguage {
+  return language !== 'en' && (SUPPORTED_LANGUAGES as readonly string[]).includes(language);
+}
+
+function compileCountryNames(
+  language: OtherLanguage,
   englishTerms: PhraseIndex<CountryTerm>,
   countries: ReadonlyMap<string, CountryInfo>,
   englishSpelling: LanguageTables['spelling'],
-): ReadonlyMap<OtherLanguage, LanguageCountryNames> {
-  const byLanguage = new Map<OtherLanguage, LanguageCountryNames>();
-  for (const language of SUPPORTED_LANGUAGES) {
-    if (language === 'en') continue;
-    const long = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-    const short = new Intl.DisplayNames([language], { type: 'region', style: 'short', fallback: 'none' });
-    const countryTerms = new PhraseIndex<CountryTerm>(englishTerms);
-    const names: string[] = [];
-    for (const info of countries.values()) {
-      const abbreviation = short.of(info.code);
-      // Short forms are kept only when they are words ("Британия"), not abbreviations ("R.-U.", "RU").
-      const forms = new Set([long.of(info.code), abbreviation !== undefined && /^[\p{L}\p{M} ]{4,}$/u.test(abbreviation) ? abbreviation : undefined].filter((name) => name !== undefined));
-      for (const name of forms) {
-        const words = phraseWords(name);
-        const taken = englishTerms.matchAt(words, 0);
-        if (taken && taken.end === words.length && taken.values.some((term) => term.code !== info.code)) continue;
-        countryTerms.add(words, { code: info.code, scope: info.scope, kind: 'name', plural: false, ordinary: false });
-        names.push(name);
-      }
+): LanguageCountryNames {
+  const long = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  const short = new Intl.DisplayNames([language], { type: 'region', style: 'short', fallback: 'none' });
+  const countryTerms = new PhraseIndex<CountryTerm>(englishTerms);
+  const names: string[] = [];
+  for (const info of countries.values()) {
+    const abbreviation = short.of(info.code);
+    // Short forms are kept only when they are words ("Британия"), not abbreviations ("R.-U.", "RU").
+    const forms = new Set([long.of(info.code), abbreviation !== undefined && /^[\p{L}\p{M} ]{4,}$/u.test(abbreviation) ? abbreviation : undefined].filter((name) => name !== undefined));
+    for (const name of forms) {
+      const words = phraseWords(name);
+      const taken = englishTerms.matchAt(words, 0);
+      if (taken && taken.end === words.length && taken.values.some((term) => term.code !== info.code)) continue;
+      countryTerms.add(words, { code: info.code, scope: info.scope, kind: 'name', plural: false, ordinary: false });
+      names.push(name);
     }
-    const namePattern = language === 'zh' ? new RegExp(names.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'gu') : null;
-    const nameWords = new Set(names.flatMap(phraseWords));
-    byLanguage.set(language, { countryTerms, namePattern, spelling: nameSpelling(nameWords, englishSpelling) });
   }
-  return byLanguage;
+  const namePattern = language === 'zh' ? new RegExp(names.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'gu') : null;
+  const nameWords = new Set(names.flatMap(phraseWords));
+  return { countryTerms, namePattern, spelling: nameSpelling(nameWords, englishSpelling) };
 }
 
 /**

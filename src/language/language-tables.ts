@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
-import { compileCountryNames, type LanguageCountryNames, type OtherLanguage } from './country-names.js';
+import { CountryNamesByLanguage } from './country-names.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -356,8 +356,8 @@ export interface LanguageTables {
   outOfScopeKinds: ReadonlySet<string>;
   /** Kind id → the topics whose answer to it needs the nationality. */
   needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Per other supported language, the country terms with the CLDR names of that language (country-names.ts). */
-  countryNames: ReadonlyMap<OtherLanguage, LanguageCountryNames>;
+  /** Per other supported language, the country terms with the CLDR names of that language, built at its first question (country-names.ts). */
+  countryNames: CountryNamesByLanguage;
 }
 
 export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
@@ -535,7 +535,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     heldAfter: index(files.profile.held_after, true as const),
   };
   const spelling = compileSpelling(tables, files.spelling);
-  return { ...tables, spelling, countryNames: compileCountryNames(countryTerms, countries, spelling) };
+  return { ...tables, spelling, countryNames: new CountryNamesByLanguage(countryTerms, countries, spelling) };
 }
 
 /** Every single word the tables know, and the long ones as correction candidates. */

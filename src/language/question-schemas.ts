@@ -7,7 +7,15 @@ import { EmploymentSchema, IntentSchema, TravelPurposeSchema } from './language-
 /** Longest question accepted, in characters after trimming. */
 export const MAX_QUESTION_LENGTH = 1000;
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/**
+ * Whether ICU knows `code` as a language. Its display-name data is built at the first hint, not at
+ * start: most requests carry none, and ICU's data costs resident memory (docs/performance.md).
+ */
+let languageNames: Intl.DisplayNames | undefined;
+function isLanguageCode(code: string): boolean {
+  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  return languageNames.of(code) !== undefined;
+}
 
 /**
  * The optional `language` hint of POST /classify, /route and /answer: an ISO 639-1 code, any
@@ -19,7 +27,7 @@ export const LanguageHintSchema = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 639-1 language code, for example fr')
   .transform((code) => code.toLowerCase())
-  .refine((code) => languageNames.of(code) !== undefined, 'must be a two-letter ISO 639-1 language code, for example fr')
+  .refine(isLanguageCode, 'must be a two-letter ISO 639-1 language code, for example fr')
   .meta({
     description: `Hint: the language of the question, ISO 639-1, any case. Wins over the language identified from the text. Supported: ${SUPPORTED_LANGUAGES.join(', ')}; another valid code is accepted and gives intent \`unknown\` (POST /answer: reason \`unsupported_language\`).`,
     example: 'fr',
