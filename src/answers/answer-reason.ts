@@ -18,6 +18,9 @@ import { z } from 'zod';
  *   conflicting sources); `facts` is empty and the reason says so rather than estimating.
  * - `low_confidence`: the question could not be understood with enough confidence
  *   (the classifier's `unknown`).
+ * - `unsupported_language`: the question is written in a language we do not read (identified,
+ *   or given by the `language` hint); `language` names it. Never answered through the tables of
+ *   another language.
  */
 export const ANSWER_REASONS = [
   'out_of_scope',
@@ -28,11 +31,12 @@ export const ANSWER_REASONS = [
   'no_matching_rule',
   'value_not_verified',
   'low_confidence',
+  'unsupported_language',
 ] as const;
 
 export const AnswerReasonSchema = z.enum(ANSWER_REASONS).meta({
   id: 'AnswerReason',
   description:
-    'Why the answer is null: out_of_scope (not a Schengen short-stay visa question), not_schengen_state (the destination is not one of the 29), missing_country (the answer depends on the state; send the `country` hint), missing_nationality (the visa requirement depends on nationality), capability_not_available (the question belongs to a capability awaiting integration, named in `capability`), no_matching_rule (no rule answers it), value_not_verified (the rule exists but its value is unconfirmed or its sources conflict, so it is published as null), low_confidence (the question was not understood).',
+    'Why the answer is null: out_of_scope (not a Schengen short-stay visa question), not_schengen_state (the destination is not one of the 29), missing_country (the answer depends on the state; send the `country` hint), missing_nationality (the visa requirement depends on nationality), capability_not_available (the question belongs to a capability awaiting integration, named in `capability`), no_matching_rule (no rule answers it), value_not_verified (the rule exists but its value is unconfirmed or its sources conflict, so it is published as null), low_confidence (the question was not understood), unsupported_language (the question is in a language we do not read, named in `language`; supported: en, fr, es, de, it, pt, nl, pl, tr, ru, ar, zh).',
 });
 export type AnswerReason = z.infer<typeof AnswerReasonSchema>;

@@ -4,6 +4,7 @@ import { FACT_VALUE_SCHEMAS, type FactKind } from '../knowledge/fact-values.js';
 import { pascalCase } from '../knowledge/fact.js';
 import { TopicSchema, TravelPurposeSchema } from '../knowledge/topics.js';
 import { IntentSchema } from '../language/language-tables.js';
+import { LanguageCodeSchema, LanguageHintSchema } from '../language/question-schemas.js';
 import { AnswerReasonSchema } from './answer-reason.js';
 
 
@@ -28,6 +29,7 @@ export const AnswerBodySchema = z
       .meta({ description: 'Hint: the destination state, ISO alpha-2, any case (`EL` is accepted for Greece). Overrides the country the question names. A non-Schengen code gives `answer: null` with reason `not_schengen_state`.', example: 'FR' }),
     travel_purpose: TravelPurposeSchema.optional().meta({ description: 'Hint: the purpose of the journey. Overrides the purpose the question names. Visiting friends counts as `family`.' }),
     days: z.number().int().min(1).max(90).optional().meta({ description: 'Hint: the length of stay in days, 1 to 90. Overrides the length the question names.', example: 10 }),
+    language: LanguageHintSchema.optional(),
   })
   .meta({ id: 'AnswerRequest', description: 'A question, with optional hints that override what the question says.' });
 export type AnswerBody = z.output<typeof AnswerBodySchema>;
@@ -78,7 +80,7 @@ export type AnswerFact = z.infer<typeof AnswerFactSchema>;
 
 export const AnswerSchema = z
   .object({
-    text: z.string().meta({ description: 'Short plain-text answer rendered only from `facts`: nothing in it that is not in a fact.' }),
+    text: z.string().meta({ description: 'Short plain-text answer rendered only from `facts`: nothing in it that is not in a fact. Written in English whatever the language of the question (`language` says what that was).' }),
     facts: z.array(AnswerFactSchema).min(1),
   })
   .meta({ id: 'Answer' });
@@ -106,6 +108,7 @@ export const AnswerDataSchema = z
     answer: AnswerSchema.nullable().meta({ description: 'The answer, or null when no rule answers the question (see `reason`).' }),
     reason: AnswerReasonSchema.nullable().meta({ description: 'Why `answer` is null; null when there is an answer.' }),
     capability: z.string().nullable().meta({ description: 'With reason `capability_not_available`: the capability awaiting integration the question belongs to (see /status); else null.' }),
+    language: LanguageCodeSchema,
     intent: IntentSchema.meta({ description: 'The intent understood, as POST /classify reports it.' }),
     topics: z.array(AnswerTopicSchema).meta({ description: 'The rule topics the question asks about (several when it asks several things); those the answer does not cover are in `unanswered`.' }),
     unanswered: z.array(UnansweredTopicSchema).meta({

@@ -59,10 +59,11 @@ const REASON_PRIORITY: readonly AnswerReason[] = ['missing_country', 'missing_na
  */
 export async function composeAnswer(body: AnswerBody, context: AnswerContext): Promise<Grounded<AnswerData>> {
   const { knowledge, language } = context;
-  const reading: QuestionReading = readQuestion(language, body.question);
+  const reading: QuestionReading = readQuestion(language, body.question, body.language);
   const { classification } = reading;
   const hintCountry = body.country ? canonicalCountry(knowledge, body.country) : null;
   const understood = {
+    language: classification.language,
     intent: classification.intent,
     topics: [] as AnswerTopic[],
     country: hintCountry?.code ?? classification.country,
@@ -77,6 +78,8 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     lastVerifiedAt: null,
   });
 
+  // A question in a language we do not read is declined before any hint is applied: what it asks is unknown.
+  if (!reading.language.supported) return none('unsupported_language');
   const nonMember = hintCountry ? (hintCountry.member ? null : hintCountry.code) : classification.non_schengen_destination;
   if (nonMember && classification.intent === 'country_list') {
     // "Is Cyprus part of Schengen?" is answered from the membership rules, not refused as a destination.

@@ -5,13 +5,16 @@ import { extractCountries } from './extract-countries.js';
 import { extractDays } from './extract-days.js';
 import { extractProfile } from './extract-profile.js';
 import { extractPurpose } from './extract-purpose.js';
+import { hintedLanguage, identifyLanguage, SUPPORTED_LANGUAGES, type LanguageIdentification } from './identify-language.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
 import { placesNamed, type PlacesNamed } from './places-named.js';
 import { scoreIntents, type ScoredIntent } from './score-intents.js';
-import { tokenizeText } from './tokenize-question.js';
+import { tokenizeChinese, tokenizeText, type Token } from './tokenize-question.js';
 
 /** Confidence given to decisions taken by a rule rather than by scores (a non-Schengen destination). */
 export const RULE_CONFIDENCE = 0.9;
+/** How much a word English spelling correction changes counts towards reading a question as English. */
+const MISSPELT_ENGLISH_WEIGHT = 0.5;
 /** Score given to the fallback intents (a country with no other cue, ordinary words with no visa word). */
 const FALLBACK_SCORE = 2;
 /** A signal of this weight or more is a strong cue: a second topic asked, or a membership question. */
@@ -19,6 +22,12 @@ const STRONG_CUE = 3;
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
+  /**
+   * ISO 639-1 code of the language the question was read in (the `language` hint, else the one
+   * identified), or null when the text has no letter to tell it by. A language not supported
+   * gives the intent `unknown` and nothing else.
+   */
+  language: string | null;
   intent: Intent;
   /**
    * 0..1: best / (best + runner-up + 1), where the runner-up is the best intent routed to another
@@ -76,6 +85,8 @@ export interface QuestionReading {
    * to answer a kind answer a question that asks it. Empty when it asks none of them.
    */
   asks: readonly string[];
+  /** The language the question was read in, whether it is supported, and why. */
+  language: LanguageIdentification;
 }
 
 /**
@@ -84,14 +95,37 @@ export interface QuestionReading {
  * deterministic: the same tables and question always give the same classification; any string
  * is accepted (the HTTP layer enforces 1..1000 characters), nothing throws on odd input.
  */
-export function classifyQuestion(tables: LanguageTables, question: string): Classification {
-  return readQuestion(tables, question).classification;
+export function classifyQuestion(tables: LanguageTables, question: string, languageHint?: string): Classification {
+  return readQuestion(tables, question, languageHint).classification;
 }
 
-/** Reads a question once: the classification plus what the answer layer needs (see QuestionReading). Pure. */
-export function readQuestion(tables: LanguageTables, question: string): QuestionReading {
-  const tokens = tokenizeText(question);
-  const spelling = correctSpelling(tables, tokens.map((t) => t.word));
+/**
+ * Reads a question once: the classification plus what the answer layer needs (see
+ * QuestionReading). First its language: the `languageHint` (an ISO 639-1 code) when the client
+ * sends one, else the language identified (identify-language.ts). A language not supported ends
+ * there, `unknown` with no entity: it is never read through the tables of another language.
+ * Otherwise the words are read with the English tables plus the country names of that language,
+ * and spelling is corrected towards words of the question's own language only: the English
+ * tables' words in an English question, the CLDR country names of its language in another
+ * ("Francji" → "francja"; "genom" is not Genoa, "pays" is not "pay").
+ * Pure.
+ */
+export function readQuestion(englishTables: LanguageTables, question: string, languageHint?: string): QuestionReading {
+  const english = tokenizeText(question);
+  const { known, foreign } = englishTables.spelling;
+  const englishSpelling = correctSpelling(englishTables, english.map((t) => t.word));
+  const correctedAt = new Set(englishSpelling.corrections.map((c) => c.index));
+  // A word English correction changes counts half: "frnace" is English, but so would Spanish
+  // "alemania" be ("albania") if it counted whole.
+  const englishWeight = (word: string, index: number) => (known.has(word) && !foreign.has(word) ? 1 : correctedAt.has(index) ? MISSPELT_ENGLISH_WEIGHT : 0);
+  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight);
+  if (!identified.supported) return unsupportedReading(identified, english);
+  const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
+  const tables: LanguageTables = names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables;
+  const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
+  // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.
+  const typed = tokens.map((t) => t.word);
+  const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling : { words: typed, corrections: [] };
   const words = spelling.words;
   const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
   const text = words.join(' ');
@@ -123,6 +157,7 @@ export function readQuestion(tables: LanguageTables, question: string): Question
       });
 
   const evidence: Evidence[] = [
+    languageEvidence(identified, words),
     ...decision.evidence,
     ...scored.evidence,
     ...spelling.corrections.map((c): Evidence => ({ field: 'spelling', value: c.to, matched: c.from, rule: `Damerau-Levenshtein distance ${c.distance}` })),
@@ -132,6 +167,7 @@ export function readQuestion(tables: LanguageTables, question: string): Question
     ...profile.evidence,
   ];
   const classification: Classification = {
+    language: identified.language,
     intent: decision.intent,
     confidence: decision.confidence,
     country: places.country,
@@ -148,7 +184,37 @@ export function readQuestion(tables: LanguageTables, question: string): Question
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks };
+  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified };
+}
+
+/**
+ * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
+ * Reading it through English tables would find places and topics it does not name.
+ */
+function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[]): QuestionReading {
+  const words = tokens.map((t) => t.word);
+  const classification: Classification = {
+    language: identified.language,
+    intent: 'unknown',
+    confidence: 0,
+    country: null,
+    destination_status: null,
+    non_schengen_destination: null,
+    travel_purpose: null,
+    days: null,
+    profile: { nationality: null, employment: null, minor: null },
+    topic: null,
+    candidates: [],
+    evidence: [
+      languageEvidence(identified, words),
+      { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
+    ],
+  };
+  return { classification, words, text: ` ${words.join(' ')} `, places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified };
+}
+
+function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {
+  return { field: 'language', value: identified.language, matched: words.slice(0, 12).join(' '), rule: identified.rule };
 }
 
 /**

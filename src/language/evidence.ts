@@ -1,5 +1,5 @@
 /** What a piece of evidence supports. */
-export type EvidenceField = 'intent' | 'country' | 'destination' | 'travel_purpose' | 'days' | 'nationality' | 'employment' | 'minor' | 'spelling';
+export type EvidenceField = 'language' | 'intent' | 'country' | 'destination' | 'travel_purpose' | 'days' | 'nationality' | 'employment' | 'minor' | 'spelling';
 
 /**
  * One reason behind a classification: which words (`matched`, as normalised) led to which

@@ -6,6 +6,7 @@ import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capabilit
 import { FactKindSchema, type FactKind } from '../knowledge/fact-values.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
+import { CountryNamesByLanguage } from './country-names.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -373,6 +374,8 @@ export interface LanguageTables {
   outOfScopeKinds: ReadonlySet<string>;
   /** Kind id → the topics whose answer to it needs the nationality. */
   needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per other supported language, the country terms with the CLDR names of that language, built at its first question (country-names.ts). */
+  countryNames: CountryNamesByLanguage;
 }
 
 export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
@@ -506,7 +509,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
   const asks = new PhraseIndex<string>();
   for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(phraseWords(p), kind.id);
 
-  const tables: Omit<LanguageTables, 'spelling'> = {
+  const tables: Omit<LanguageTables, 'spelling' | 'countryNames'> = {
     asks,
     askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, regex: new RegExp(form) }))),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
@@ -552,11 +555,12 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     heldBefore: index(files.profile.held_before, true as const),
     heldAfter: index(files.profile.held_after, true as const),
   };
-  return { ...tables, spelling: compileSpelling(tables, files.spelling) };
+  const spelling = compileSpelling(tables, files.spelling);
+  return { ...tables, spelling, countryNames: new CountryNamesByLanguage(countryTerms, countries, spelling) };
 }
 
 /** Every single word the tables know, and the long ones as correction candidates. */
-function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
+function compileSpelling(tables: Omit<LanguageTables, 'spelling' | 'countryNames'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
   const known = new Set<string>(file.ordinary_words);
   const indexes: PhraseIndex<unknown>[] = [
     tables.signals, tables.countryTerms, tables.purposes, tables.relations, tables.visitVerbs, tables.notPurpose,
@@ -565,16 +569,21 @@ function compileSpelling(tables: Omit<LanguageTables, 'spelling'>, file: z.outpu
   const tableWords = new Set<string>(tables.domainWords);
   for (const built of indexes) for (const word of built.vocabulary()) tableWords.add(word);
   for (const unit of tables.durationUnits.keys()) tableWords.add(unit);
+  for (const word of tableWords) known.add(word);
+  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates: spellingCandidates(tableWords, file.min_length), foreign: new Set(file.foreign_words) };
+}
+
+/** The words to correct towards, by first letter then by length, in alphabetical order: those of `minLength` letters or more, without digits. */
+export function spellingCandidates(words: Iterable<string>, minLength: number): LanguageTables['spelling']['candidates'] {
   const candidates = new Map<string, SpellingCandidate[][]>();
-  for (const word of [...tableWords].sort()) {
-    known.add(word);
-    if (word.length < file.min_length || /\d/.test(word)) continue;
+  for (const word of [...words].sort()) {
+    if (word.length < minLength || /\d/.test(word)) continue;
     const first = word[0] ?? '';
     const byLength = candidates.get(first) ?? [];
     (byLength[word.length] ??= []).push({ word, length: word.length });
     candidates.set(first, byLength);
   }
-  return { minLength: file.min_length, longWordLength: file.long_word_length, known, candidates, foreign: new Set(file.foreign_words) };
+  return candidates;
 }
 
 function isPlural(demonym: string, all: readonly string[]): boolean {

@@ -23,12 +23,13 @@ const distance = require('natural/lib/natural/distance/levenshtein_distance.js')
 const jaroWinkler = require('natural/lib/natural/distance/jaro-winkler_distance.js') as JaroWinkler;
 
 /**
- * natural's RegexpTokenizer splitting on anything that is not a letter or a digit in any script,
- * so "España", "Österreich" and "Ελλάδα" stay whole (natural's WordTokenizer keeps ASCII and
+ * natural's RegexpTokenizer splitting on anything that is not a letter, a combining mark or a
+ * digit in any script, so "España", "Österreich", "Ελλάδα" and "फ्रांस" (whose vowel signs are
+ * marks) stay whole (natural's WordTokenizer keeps ASCII and
  * Cyrillic letters only). Punctuation, apostrophes and hyphens separate words: "90/180" gives
  * "90" and "180", "self-employed" gives "self" and "employed".
  */
-export const wordTokenizer: Tokenizer = new RegexpTokenizer({ pattern: /[^\p{L}\p{N}]+/u });
+export const wordTokenizer: Tokenizer = new RegexpTokenizer({ pattern: /[^\p{L}\p{M}\p{N}]+/u });
 
 /** natural's Damerau-Levenshtein distance (a transposition counts as one edit). */
 export function damerauLevenshtein(source: string, target: string): number {

@@ -18,6 +18,20 @@ interface Entry<T> {
 export class PhraseIndex<T> {
   private readonly byFirstWord = new Map<string, Entry<T>[]>();
 
+  /**
+   * `base`: an index this one extends without copying it (the English country terms under the
+   * CLDR names of one language); look-ups see the phrases of both, the longest first.
+   */
+  constructor(private readonly base?: PhraseIndex<T>) {}
+
+  /** This index's entries and the base's for a first word, longest first. */
+  private entriesOf(first: string): readonly Entry<T>[] | undefined {
+    const own = this.byFirstWord.get(first);
+    const inherited = this.base?.entriesOf(first);
+    if (!own || !inherited) return own ?? inherited;
+    return [...own, ...inherited].sort((a, b) => b.words.length - a.words.length);
+  }
+
   /** Adds a phrase; the same words added twice keep both values. Empty phrases are ignored. */
   add(words: readonly string[], value: T): void {
     const first = words[0];
@@ -37,7 +51,7 @@ export class PhraseIndex<T> {
   matchAt(words: readonly string[], start: number): PhraseMatch<T> | null {
     const first = words[start];
     if (first === undefined) return null;
-    const entries = this.byFirstWord.get(first);
+    const entries = this.entriesOf(first);
     if (!entries) return null;
     for (const entry of entries) {
       if (start + entry.words.length > words.length) continue;
@@ -76,7 +90,7 @@ export class PhraseIndex<T> {
   endsAt(words: readonly string[], end: number): PhraseMatch<T> | null {
     for (let start = end - 1; start >= 0 && start >= end - 6; start--) {
       const first = words[start];
-      const entries = first === undefined ? undefined : this.byFirstWord.get(first);
+      const entries = first === undefined ? undefined : this.entriesOf(first);
       if (!entries) continue;
       for (const entry of entries) {
         if (start + entry.words.length !== end) continue;
@@ -88,7 +102,7 @@ export class PhraseIndex<T> {
 
   /** Every word that starts or continues a phrase: the known vocabulary of the index. */
   vocabulary(): Set<string> {
-    const words = new Set<string>();
+    const words = this.base?.vocabulary() ?? new Set<string>();
     for (const entries of this.byFirstWord.values()) for (const entry of entries) for (const word of entry.words) words.add(word);
     return words;
   }

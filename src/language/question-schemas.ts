@@ -1,12 +1,49 @@
 import { z } from 'zod';
 import { TopicSchema } from '../knowledge/topics.js';
 import { API_PATHS } from './api-paths.js';
+import { SUPPORTED_LANGUAGES } from './identify-language.js';
 import { EmploymentSchema, IntentSchema, TravelPurposeSchema } from './language-tables.js';
 
 /** Longest question accepted, in characters after trimming. */
 export const MAX_QUESTION_LENGTH = 1000;
 
-/** Body of POST /classify and POST /route: the user's question as typed; no other field. */
+/**
+ * Whether ICU knows `code` as a language. Its display-name data is built at the first hint, not at
+ * start: most requests carry none, and ICU's data costs resident memory (docs/performance.md).
+ */
+let languageNames: Intl.DisplayNames | undefined;
+function isLanguageCode(code: string): boolean {
+  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  return languageNames.of(code) !== undefined;
+}
+
+/**
+ * The optional `language` hint of POST /classify, /route and /answer: an ISO 639-1 code, any
+ * case. It wins over the language identified from the text. A valid code of a language we do not
+ * support (`hi`) is accepted and gives `unsupported_language`; a code that is no ISO 639-1
+ * language (`xx`, `eng`) is a 400.
+ */
+export const LanguageHintSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 639-1 language code, for example fr')
+  .transform((code) => code.toLowerCase())
+  .refine(isLanguageCode, 'must be a two-letter ISO 639-1 language code, for example fr')
+  .meta({
+    description: `Hint: the language of the question, ISO 639-1, any case. Wins over the language identified from the text. Supported: ${SUPPORTED_LANGUAGES.join(', ')}; another valid code is accepted and gives intent \`unknown\` (POST /answer: reason \`unsupported_language\`).`,
+    example: 'fr',
+  });
+
+/** Data of /classify, /route and /answer: the language the question was read in. */
+export const LanguageCodeSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Z][a-z]{3})?$/)
+  .nullable()
+  .meta({
+    description: `The language the question was read in: the \`language\` hint, else the one identified from the text (ISO 639-1, e.g. \`fr\`; a few languages without a two-letter code as CLD3 names them, e.g. \`fil\`, \`zh-Latn\` for romanised Chinese). Null when the text has no letter to tell it by (it is then read as English). Supported: ${SUPPORTED_LANGUAGES.join(', ')}; any other gives intent \`unknown\`, never a guess through the tables of another language. Answers are written in English whatever the language.`,
+    example: 'en',
+  });
+
+/** Body of POST /classify and POST /route: the user's question as typed, and an optional language hint. */
 export const QuestionBodySchema = z
   .strictObject({
     question: z
@@ -15,6 +52,7 @@ export const QuestionBodySchema = z
       .min(1, `must be 1 to ${MAX_QUESTION_LENGTH} characters after trimming`)
       .max(MAX_QUESTION_LENGTH, `must be 1 to ${MAX_QUESTION_LENGTH} characters after trimming`)
       .meta({ description: `The user's question in free text, in any case and spelling, 1 to ${MAX_QUESTION_LENGTH} characters after trimming.`, example: 'I am Indian, what documents do I need to visit my sister in Amsterdam for 3 weeks?' }),
+    language: LanguageHintSchema.optional(),
   })
   .meta({ id: 'QuestionBody', description: 'A free-text question. Unknown fields are rejected with 400.' });
 export type QuestionBody = z.infer<typeof QuestionBodySchema>;
@@ -23,7 +61,7 @@ const IsoCode = z.string().regex(/^[A-Z]{2}$/);
 
 export const EvidenceSchema = z
   .object({
-    field: z.enum(['intent', 'country', 'destination', 'travel_purpose', 'days', 'nationality', 'employment', 'minor', 'spelling']),
+    field: z.enum(['language', 'intent', 'country', 'destination', 'travel_purpose', 'days', 'nationality', 'employment', 'minor', 'spelling']),
     value: z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({ description: 'The value this evidence supports (null for a country set aside, e.g. where the applicant lives).' }),
     matched: z.string().meta({ description: 'The words that matched, normalised (lower case, no accents), or the code as typed.' }),
     rule: z.string().meta({ description: 'The table rule that matched, e.g. `signal "documents"`, `city after "to", destination`.' }),
@@ -33,6 +71,7 @@ export const EvidenceSchema = z
 
 export const ClassificationSchema = z
   .object({
+    language: LanguageCodeSchema,
     intent: IntentSchema.meta({ description: 'What the question asks. `out_of_scope`: not a Schengen short-stay visa question, or a destination outside the Schengen area. `unknown`: confidence under the threshold (0.5), unless several answerable questions are each strongly cued ("the fee and the documents for Greece"), which gives the best of them.' }),
     confidence: z.number().min(0).max(1).meta({ description: 'best score / (best + runner-up + 1), the runner-up being the best intent routed to another operation; 0.9 for a non-Schengen destination. Under 0.5 (a tie between two operations) the intent is `unknown`, unless several answerable questions are each strongly cued (then the best of them, answered together by POST /answer).' }),
     country: IsoCode.nullable().meta({ description: 'ISO 3166-1 alpha-2 code of the Schengen state the question is about, or null.' }),
@@ -53,6 +92,7 @@ export const ClassificationSchema = z
 
 export const RouteDataSchema = z
   .object({
+    language: LanguageCodeSchema,
     intent: IntentSchema,
     confidence: z.number().min(0).max(1),
     service: z

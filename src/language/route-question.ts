@@ -31,6 +31,8 @@ export interface ReadyRequest {
 
 /** What POST /route returns. */
 export interface RouteDecision {
+  /** The language the question was read in, as POST /classify reports it. */
+  language: string | null;
   intent: Intent;
   confidence: number;
   service: RoutedService | null;
@@ -51,8 +53,8 @@ export interface RouteDecision {
  * questions route to their 501 operations) and a ready-to-call request. Out-of-scope and
  * unknown questions get `service: null` and `request: null`. Pure given its inputs.
  */
-export function routeQuestion(tables: LanguageTables, capabilities: CapabilityRegistry, question: string): RouteDecision {
-  return routeClassification(tables, capabilities, question, classifyQuestion(tables, question));
+export function routeQuestion(tables: LanguageTables, capabilities: CapabilityRegistry, question: string, languageHint?: string): RouteDecision {
+  return routeClassification(tables, capabilities, question, classifyQuestion(tables, question, languageHint));
 }
 
 /** The routing half of routeQuestion, for a classification already made. */
@@ -66,9 +68,10 @@ export function routeClassification(tables: LanguageTables, capabilities: Capabi
     topic,
   };
   const route = tables.routes.get(classification.intent) ?? null;
-  if (!route) return { intent: classification.intent, confidence: classification.confidence, service: null, parameters, request: null, classification };
+  const { language, intent, confidence } = classification;
+  if (!route) return { language, intent, confidence, service: null, parameters, request: null, classification };
   const service: RoutedService = { method: route.method, path: route.path, status: capabilities.get(route.capability).state };
-  return { intent: classification.intent, confidence: classification.confidence, service, parameters, request: buildRequest(route.method, route.path, question.trim(), parameters), classification };
+  return { language, intent, confidence, service, parameters, request: buildRequest(route.method, route.path, question.trim(), parameters), classification };
 }
 
 function buildRequest(method: 'GET' | 'POST', path: ApiPath, question: string, p: RouteDecision['parameters']): ReadyRequest {

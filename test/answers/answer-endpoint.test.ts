@@ -38,7 +38,8 @@ describe('POST /answer body', () => {
     { name: 'days not an integer', body: { question: 'money for France', days: 2.5 }, param: 'days' },
     { name: 'an unknown travel purpose', body: { question: 'documents for France', travel_purpose: 'study' }, param: 'travel_purpose' },
     { name: 'a country that is not a two-letter code', body: { question: 'documents', country: 'France' }, param: 'country' },
-    { name: 'an unknown field', body: { question: 'documents for France', language: 'en' }, param: 'language' },
+    { name: 'an unknown field', body: { question: 'documents for France', locale: 'en' }, param: 'locale' },
+    { name: 'a language hint that is no ISO 639-1 code', body: { question: 'documents for France', language: 'xx' }, param: 'language' },
   ])('rejects $name with 400 invalid_request naming $param', async ({ body, param }) => {
     const res = await answer(body);
     expect(res.status, JSON.stringify(res.body)).toBe(400);

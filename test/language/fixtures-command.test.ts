@@ -105,6 +105,24 @@ describe('svc fixtures --suite real', () => {
     }
   });
 
+  it('scores every language that has a corpus with --language all, one part per language', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-real-'));
+    try {
+      writeFileSync(join(dir, 'en.dev.json'), JSON.stringify({ language: 'en', part: 'dev', cases: [realCase('How much is the Schengen visa fee?', {})] }));
+      writeFileSync(join(dir, 'hi.dev.json'), JSON.stringify({ language: 'hi', part: 'dev', cases: [realCase('not a supported language, never read', {})] }));
+      const cases = [realCase('Quel est le prix du visa Schengen ?', { intent: 'unknown', operation: null, answerable: false, topic: null, null_kind: 'low_information' })];
+      writeFileSync(join(dir, 'fr.dev.json'), JSON.stringify({ language: 'fr', part: 'dev', cases }));
+      const io = captureIo();
+      const code = await fixturesCommand.run(['--suite', 'real', '--dir', dir, '--language', 'all', '--json'], io);
+      const document = JSON.parse(io.stdout()) as { parts: Record<string, { cases: number }> };
+      expect(code).toBe(0);
+      expect(Object.keys(document.parts)).toEqual(['en dev', 'fr dev']);
+      expect(document.parts['fr dev']).toMatchObject({ cases: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 on --half with the held-out part or an unknown half', async () => {
     for (const args of [['--half', 'c'], ['--half', 'a', '--part', 'held-out']]) {
       const io = captureIo();

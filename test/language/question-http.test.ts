@@ -84,7 +84,9 @@ describe('POST /classify and POST /route over HTTP', () => {
       ['a question of spaces only', { question: '   \n ' }, 'question'],
       ['a question over 1000 characters', { question: 'a'.repeat(1001) }, 'question'],
       ['a question that is not a string', { question: 42 }, 'question'],
-      ['an unknown field', { question: 'visa for France', language: 'en' }, 'language'],
+      ['an unknown field', { question: 'visa for France', locale: 'en' }, 'locale'],
+      ['a language hint that is no ISO 639-1 code', { question: 'visa for France', language: 'xx' }, 'language'],
+      ['a three-letter language hint', { question: 'visa for France', language: 'fra' }, 'language'],
     ])('%s', async (_label, body, param) => {
       const res = await post(path, body);
       expect(res.status, JSON.stringify(res.body)).toBe(400);

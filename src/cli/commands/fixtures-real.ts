@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
+import { SUPPORTED_LANGUAGES } from '../../language/identify-language.js';
 import { loadLanguageTables } from '../../language/language-tables.js';
 import { evaluateRealQuestions, type RealFailure, type RealQuestionReport } from '../../quality/evaluate-real-questions.js';
 import type { Rate } from '../../quality/evaluate-classification.js';
@@ -15,7 +16,7 @@ import type { CliIo } from '../command.js';
  */
 export const REAL_TARGETS = { intent: 0.9, operation: 0.9, right_topic: 0.85, neighbouring_max: 0.05 } as const;
 
-export const REAL_SUITE_USAGE = `svc fixtures --suite real [--dir fixtures/questions/real] [--language en] [--part dev|held-out] [--half a|b] [--rules rules] [--failures] [--grouped] [--json]
+export const REAL_SUITE_USAGE = `svc fixtures --suite real [--dir fixtures/questions/real] [--language en|fr|…|all] [--part dev|held-out] [--half a|b] [--rules rules] [--failures] [--grouped] [--json]
 
 Scores the real-question corpus (<dir>/<language>.dev.json, tuned on, and <language>.held-out.json,
 never read while tuning; questions modelled on questions real people asked on public pages) as a
@@ -23,10 +24,12 @@ caller meets the service: the intent of POST /classify, the operation of POST /r
 POST /answer on the whole API started in this process (a temporary SQLite database and a test
 key). Prints per part: intent %, routed operation %, country %, answerable questions answered on
 the right topic %, and must-be-null questions answered with a neighbouring fact % (lower is
-better). --failures lists each miss of the dev part, --grouped the same misses grouped by check and
-expected → got (most frequent first); the misses of the held-out part are never printed (it is not
-read while tuning). --half a|b scores only one half of the dev part, split by site (half a: sites
-whose MD5 ends in an even hex digit), to tune on one half and check the other. Exit code: 0 when the held-out part meets the targets
+better). --language all scores every supported language (${SUPPORTED_LANGUAGES.join(', ')}) that has a
+corpus, one row per language and part; its exit code judges the English held-out part only (the
+other languages have no target yet). --failures lists each miss of the dev parts, --grouped the same
+misses grouped by check and expected → got (most frequent first); the misses of a held-out part are
+never printed (it is not read while tuning). --half a|b scores only one half of the dev part, split by
+site (half a: sites whose MD5 ends in an even hex digit), to tune on one half and check the other. Exit code: 0 when the held-out part meets the targets
 (intent and operation ${REAL_TARGETS.intent * 100}%, right topic ${REAL_TARGETS.right_topic * 100}%, neighbouring at most ${REAL_TARGETS.neighbouring_max * 100}%) or does not exist yet,
 1 below them, 2 on a usage error or an invalid file.`;
 
@@ -59,11 +62,15 @@ export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
   let corpus;
   let tables;
   let capabilities;
+  const languages = values.language === 'all' ? SUPPORTED_LANGUAGES : [values.language ?? 'en'];
   try {
     const half = values.half as DevHalf | undefined;
-    corpus = loadRealCorpus(values.dir ?? 'fixtures/questions/real', values.language ?? 'en')
-      .filter((p) => (half ? p.part === 'dev' : values.part === undefined || p.part === values.part))
-      .map((p) => (half ? { ...p, cases: p.cases.filter((c) => devHalfOf(c.source_url) === half) } : p));
+    corpus = languages.flatMap((language) =>
+      loadRealCorpus(values.dir ?? 'fixtures/questions/real', language)
+        .filter((p) => (half ? p.part === 'dev' : values.part === undefined || p.part === values.part))
+        .map((p) => (half ? { ...p, cases: p.cases.filter((c) => devHalfOf(c.source_url) === half) } : p))
+        .map((p) => ({ ...p, language, label: languages.length > 1 ? `${language} ${p.part}` : p.part })),
+    );
     tables = loadLanguageTables(join(rulesDir, 'language'));
     capabilities = loadCapabilityRegistry(join(rulesDir, 'capabilities.json'));
   } catch (error) {
@@ -76,13 +83,14 @@ export async function runRealSuite(args: string[], io: CliIo): Promise<number> {
     return values.dir === undefined ? 0 : 2;
   }
   const app = await startInProcessAnswerApp(rulesDir);
-  const reports: { part: RealPart; report: RealQuestionReport }[] = [];
+  const reports: { part: string; language: string; partName: RealPart; report: RealQuestionReport }[] = [];
   try {
-    for (const { part, cases } of corpus) reports.push({ part, report: await evaluateRealQuestions(tables, capabilities, cases, (body) => app.answer(body)) });
+    for (const { part, language, label, cases } of corpus) reports.push({ part: label, language, partName: part, report: await evaluateRealQuestions(tables, capabilities, cases, (body) => app.answer(body)) });
   } finally {
     await app.close();
   }
-  const heldOut = reports.find((r) => r.part === 'held-out')?.report;
+  const judged = languages.length > 1 ? 'en' : languages[0];
+  const heldOut = reports.find((r) => r.partName === 'held-out' && r.language === judged)?.report;
   const missed = heldOut ? targetMisses(heldOut) : [];
   if (values.json) {
     io.out(`${JSON.stringify({ suite: 'real', targets: REAL_TARGETS, targets_met: heldOut ? missed.length === 0 : null, missed, parts: Object.fromEntries(reports.map((r) => [r.part, r.report])) })}\n`);
@@ -106,17 +114,17 @@ function percent(rate: Rate): string {
   return rate.rate === null ? '-' : `${(rate.rate * 100).toFixed(1)}%`;
 }
 
-function formatRealReports(reports: readonly { part: RealPart; report: RealQuestionReport }[], show: { failures: boolean; grouped: boolean }): string {
+function formatRealReports(reports: readonly { part: string; partName: RealPart; report: RealQuestionReport }[], show: { failures: boolean; grouped: boolean }): string {
   const columns = ['intent', 'operation', 'country', 'right_topic', 'neighbouring'] as const;
   const lines = ['Real questions: per part (neighbouring = must-be-null questions answered anyway; lower is better)', ''];
-  lines.push(['part'.padEnd(10), 'cases'.padStart(5), ...columns.map((c) => c.padStart(16))].join('  '));
+  lines.push(['part'.padEnd(11), 'cases'.padStart(5), ...columns.map((c) => c.padStart(16))].join('  '));
   for (const { part, report } of reports) {
-    lines.push([part.padEnd(10), String(report.cases).padStart(5), ...columns.map((c) => `${percent(report[c])} of ${report[c].total}`.padStart(16))].join('  '));
+    lines.push([part.padEnd(11), String(report.cases).padStart(5), ...columns.map((c) => `${percent(report[c])} of ${report[c].total}`.padStart(16))].join('  '));
   }
-  for (const { part, report } of reports) {
+  for (const { part, partName, report } of reports) {
     if (!show.failures && !show.grouped) break;
-    if (part === 'held-out') {
-      lines.push('', 'held-out: failures not printed (the held-out part is never read while tuning)');
+    if (partName === 'held-out') {
+      lines.push('', `${part}: failures not printed (the held-out part is never read while tuning)`);
       continue;
     }
     if (show.failures) lines.push('', `${part}: failures`, ...(report.failures.length > 0 ? report.failures.map((f) => `  ${f.check}: expected ${JSON.stringify(f.expected)}, got ${JSON.stringify(f.actual)} | ${f.question}`) : ['  none']));

@@ -15,7 +15,7 @@ export const answerQuestion = defineOperation({
   units: 2,
   summary: 'Source-based Schengen answer',
   description:
-    'Understands the question as POST /classify does (the optional `country`, `travel_purpose` and `days` hints override what it says), evaluates the rules of the topics asked and composes a short text from their facts only. Each fact lists the registry ids of its sources; `meta.sources` is exactly the union of those sources and `meta.last_verified_at` the oldest verification date among the facts. When no rule answers, `answer` is null with a `reason` (out_of_scope, not_schengen_state, missing_country, missing_nationality, capability_not_available with `capability`, no_matching_rule, value_not_verified, low_confidence), empty `meta.sources` and a null `meta.last_verified_at`. Costs 2 units.',
+    'Understands the question as POST /classify does (the optional `country`, `travel_purpose` and `days` hints override what it says), evaluates the rules of the topics asked and composes a short text from their facts only. Each fact lists the registry ids of its sources; `meta.sources` is exactly the union of those sources and `meta.last_verified_at` the oldest verification date among the facts. When no rule answers, `answer` is null with a `reason` (out_of_scope, not_schengen_state, missing_country, missing_nationality, capability_not_available with `capability`, no_matching_rule, value_not_verified, low_confidence, unsupported_language), empty `meta.sources` and a null `meta.last_verified_at`. Costs 2 units.',
   body: AnswerBodySchema,
   data: AnswerDataSchema,
   handle: ({ body }, { deps }) => {

@@ -19,7 +19,7 @@ export const classifyQuestionOperation = defineOperation({
   body: QuestionBodySchema,
   data: ClassificationSchema,
   handle: ({ body }, { deps }) => ({
-    data: classifyQuestion(deps.rules.current().language, body.question),
+    data: classifyQuestion(deps.rules.current().language, body.question, body.language),
     sources: [],
     lastVerifiedAt: null,
   }),

@@ -21,7 +21,7 @@ export const routeQuestionOperation = defineOperation({
   data: RouteDataSchema,
   handle: ({ body }, { deps }) => {
     const rules = deps.rules.current();
-    const { classification, ...route } = routeQuestion(rules.language, rules.capabilities, body.question);
+    const { classification, ...route } = routeQuestion(rules.language, rules.capabilities, body.question, body.language);
     return { data: { ...route, evidence: classification.evidence }, sources: [], lastVerifiedAt: null };
   },
 });

@@ -1,0 +1,145 @@
+import { loadModule } from 'cld3-asm';
+
+/**
+ * The languages a question may be written in: English, whose tables are complete, and the eleven
+ * languages of the applicants (issue 11) whose country names come from CLDR and whose own tables
+ * are being written. A question in any other language is declined (`unsupported_language`).
+ */
+export const SUPPORTED_LANGUAGES = ['en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'pl', 'tr', 'ru', 'ar', 'zh'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+
+export function isSupportedLanguage(code: string | null): code is SupportedLanguage {
+  return code !== null && (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
+}
+
+/** The language a question is read in, and why. */
+export interface LanguageIdentification {
+  /**
+   * ISO 639-1 code of the question's language (`fr`, `hi`, `ja`...), or null when the text has
+   * no letter to tell it by ("123?"); such text is read with the English tables.
+   */
+  language: string | null;
+  /** Whether `language` is one of SUPPORTED_LANGUAGES (null counts as supported: nothing to decline). */
+  supported: boolean;
+  /** How it was decided, for the evidence. */
+  rule: string;
+}
+
+/**
+ * A question whose words are at least this share English table words ("visa", "schengen", the
+ * ordinary English words of spelling.json; a misspelt one, "frnace", counts half) is English, whatever the
+ * detector says: CLD3 is weak on short English questions naming German or Dutch places. No
+ * question of the eleven other languages' dev corpora reaches 0.7.
+ */
+const ENGLISH_WORD_SHARE = 0.75;
+/**
+ * Under this many letters CLD3 is no judge of an unsupported language ("lol" → Ukrainian,
+ * "pizza" → Serbian): its verdict then stands only when it names a supported language; short
+ * text that is half English words is English, and other short text is left unidentified.
+ */
+const SHORT_TEXT_LETTERS = 20;
+const SHORT_ENGLISH_WORD_SHARE = 0.5;
+
+/**
+ * Google's CLD3 (a small neural network over character n-grams, 107 languages) compiled to
+ * WebAssembly by cld3-asm. Loaded once when this module is first imported (about 20 ms and
+ * 17 MB of WebAssembly memory, of which few pages are touched), then called synchronously.
+ * Chosen over eld, tinyld and franc for its memory (see docs/understanding.md).
+ */
+const detector = (await loadModule()).create(0, 1000);
+
+/** CLD3's old codes → ISO 639-1 (Hebrew, Javanese). */
+const CLD3_CODES: Readonly<Record<string, string>> = { iw: 'he', jw: 'jv' };
+
+/** Letters that decide the language by their script alone. */
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const HAN = /\p{Script=Han}/u;
+const LATIN = /\p{Script=Latin}/u;
+/** Scripts some supported language is written in (Latin, Cyrillic, Arabic; Han is counted apart). */
+const OUR_SCRIPTS = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * Identifies the language of a question. In order: no letter → null; any kana → Japanese; mostly
+ * Hangul → Korean; mostly Han characters (and no kana) → Chinese; mostly letters of a script
+ * none of ours is written in (Devanagari, Greek, Thai...) → declined, named by CLD3; SHORT_TEXT_LETTERS letters or
+ * more, mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
+ * otherwise CLD3: a supported language it names stands (on short text only when CLD3 calls it
+ * reliable); short text at least SHORT_ENGLISH_WORD_SHARE English words is English; another
+ * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
+ * anything else is null (too short or unclear to tell), read with the English tables but
+ * without spelling correction. `words` are the question's normalised
+ * words as typed and `englishWeight` says how English each is (1 a word of the English tables,
+ * less for a word only English spelling correction reads as one). Pure and deterministic (CLD3 is); never throws.
+ */
+export function identifyLanguage(text: string, words: readonly string[], englishWeight: (word: string, index: number) => number): LanguageIdentification {
+  let letters = 0;
+  let latin = 0;
+  let han = 0;
+  let hangul = 0;
+  let kana = 0;
+  let foreignScript = 0;
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x80) {
+      // ASCII, nearly every character of most questions: no regular expression needed.
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) {
+        letters++;
+        latin++;
+      }
+      continue;
+    }
+    if (!LETTER.test(char)) continue;
+    letters++;
+    if (LATIN.test(char)) latin++;
+    else if (KANA.test(char)) kana++;
+    else if (HAN.test(char)) han++;
+    else if (HANGUL.test(char)) hangul++;
+    else if (!OUR_SCRIPTS.test(char)) foreignScript++;
+  }
+  if (letters === 0) return { language: null, supported: true, rule: 'no letter to tell the language by' };
+  if (kana > 0) return decided('ja', 'Japanese kana');
+  if (hangul * 2 > letters) return decided('ko', 'mostly Hangul');
+  if (han * 2 > letters) return decided('zh', 'mostly Chinese characters, no kana');
+  if (foreignScript * 2 > letters) {
+    // Devanagari, Greek, Thai, Hebrew...: no supported language is written so; CLD3 only names it.
+    const found = detector.findLanguage(text).language;
+    const named = CLD3_CODES[found] ?? found;
+    const language = named === 'und' || isSupportedLanguage(named) ? null : named;
+    return { language, supported: false, rule: 'mostly letters of a script none of the supported languages is written in' };
+  }
+  const short = letters < SHORT_TEXT_LETTERS;
+  const share = latin * 2 > letters ? englishShare(words, englishWeight) : 0;
+  const english = `${Math.round(share * 100)} % of the words are English table words`;
+  if (!short && share >= ENGLISH_WORD_SHARE) return decided('en', english);
+  const result = detector.findLanguage(text);
+  // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
+  const code = CLD3_CODES[result.language] ?? result.language;
+  const verdict = `CLD3 (${code}, probability ${result.probability.toFixed(2)}${result.is_reliable ? '' : ', unreliable'})`;
+  if (isSupportedLanguage(code) && (!short || result.is_reliable)) return decided(code, verdict);
+  if (short && share >= SHORT_ENGLISH_WORD_SHARE) return decided('en', `${english} (short text; ${verdict})`);
+  if (!isSupportedLanguage(code) && code !== 'und' && !short && result.is_reliable) return decided(code, verdict);
+  return { language: null, supported: true, rule: `${verdict}: too short or unclear to tell, read with the English tables, uncorrected` };
+}
+
+/** The language a client states in the `language` hint: it wins over what the text looks like. */
+export function hintedLanguage(code: string): LanguageIdentification {
+  return decided(code, 'the language hint of the request');
+}
+
+function decided(language: string, rule: string): LanguageIdentification {
+  return { language, supported: isSupportedLanguage(language), rule };
+}
+
+/** The share of the words (letters only, digits and codes aside) that are English, by their weights. */
+function englishShare(words: readonly string[], englishWeight: (word: string, index: number) => number): number {
+  let total = 0;
+  let english = 0;
+  words.forEach((word, index) => {
+    if (!/^\p{L}+$/u.test(word)) return;
+    total++;
+    english += englishWeight(word, index);
+  });
+  return total === 0 ? 0 : english / total;
+}

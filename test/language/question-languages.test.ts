@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerDataSchema } from '../../src/answers/answer-schemas.js';
+import { classifyQuestion } from '../../src/language/classify-question.js';
+import { ClassificationSchema, RouteDataSchema } from '../../src/language/question-schemas.js';
+import { makeApiKey } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/harness.js';
+import { tables } from './tables.js';
+
+/** Our own one-line questions in languages we do not read (none comes from a corpus). */
+const UNSUPPORTED = [
+  ['hi', 'क्या मुझे फ्रांस के लिए शेंगेन वीज़ा चाहिए?'],
+  ['ja', 'フランスに行くのにシェンゲンビザは必要ですか'],
+  ['ko', '독일에 가려면 쉥겐 비자가 필요한가요?'],
+  ['sw', 'Je, ninahitaji visa ya Schengen kwenda Ujerumani kwa wiki mbili?'],
+  ['sv', 'Behöver jag visum när jag reser genom Danmark till Tyskland?'],
+  ['ro', 'Am nevoie de viză pentru Italia pentru zece zile?'],
+  ['el', 'Χρειάζομαι βίζα Σένγκεν για την Ιταλία;'],
+  ['th', 'ฉันต้องขอวีซ่าเชงเก้นเพื่อไปเยอรมนีหรือไม่'],
+  ['uk', 'Скільки коштує шенгенська віза для громадян України?'],
+  ['fa', 'آیا برای سفر به آلمان ویزای شینگن لازم است؟'],
+] as const;
+
+/** "Which documents for a visa to <country>?" in each supported language, naming the country in it. */
+const COUNTRY_NAMES = [
+  ['en', 'Which documents do I need for a visa to Germany?', 'DE'],
+  ['fr', "Quels documents faut-il pour un visa pour l'Allemagne ?", 'DE'],
+  ['es', '¿Qué documentos necesito para la visa de Alemania?', 'DE'],
+  ['de', 'Welche Unterlagen brauche ich für ein Visum für Österreich?', 'AT'],
+  ['it', 'Quali documenti servono per il visto per la Germania?', 'DE'],
+  ['pt', 'Quais documentos preciso para o visto da Alemanha?', 'DE'],
+  ['nl', 'Welke documenten heb ik nodig voor een visum voor Duitsland?', 'DE'],
+  ['pl', 'Ile kosztuje wiza do Francji?', 'FR'],
+  ['tr', 'Almanya vizesi için hangi belgeler gerekli?', 'DE'],
+  ['ru', 'Какие документы нужны для визы в Германию?', 'DE'],
+  ['ar', 'ما هي الوثائق المطلوبة لتأشيرة ألمانيا؟', 'DE'],
+  ['zh', '去比利时旅游需要哪些材料？', 'BE'],
+] as const;
+
+describe('the language of a question', () => {
+  let t: TestApp;
+  let auth: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = `Bearer ${(await makeApiKey(t)).key}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const post = (path: string, body: object) => request(t.app).post(`/api/v1${path}`).set('Authorization', auth).send(body);
+
+  describe.each(UNSUPPORTED)('a question in %s, a language we do not read', (language, question) => {
+    it('is classified unknown with no entity, and its language named', async () => {
+      const res = await post('/classify', { question });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(ClassificationSchema.safeParse(res.body.data).success, JSON.stringify(res.body)).toBe(true);
+      expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language, intent: 'unknown', country: null, travel_purpose: null, days: null, profile: { nationality: null } });
+    });
+
+    it('is routed nowhere', async () => {
+      const res = await post('/route', { question });
+      expect(RouteDataSchema.safeParse(res.body.data).success, JSON.stringify(res.body)).toBe(true);
+      expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language, intent: 'unknown', service: null, request: null });
+    });
+
+    it('gets a null answer with reason unsupported_language and no source', async () => {
+      const res = await post('/answer', { question });
+      expect(AnswerDataSchema.safeParse(res.body.data).success, JSON.stringify(res.body)).toBe(true);
+      expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ answer: null, reason: 'unsupported_language', language, country: null });
+      expect(res.body.meta.sources).toEqual([]);
+    });
+  });
+
+  it.each(COUNTRY_NAMES)('reads the country a %s question names in its own language', async (language, question, country) => {
+    const res = await post('/classify', { question });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language, country });
+  });
+
+  it('lets the language hint win over the text: a hint of a language we do not read declines an English question', async () => {
+    const res = await post('/answer', { question: 'How much is the Schengen visa fee?', language: 'HI' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ answer: null, reason: 'unsupported_language', language: 'hi' });
+  });
+
+  it('lets the language hint win over the text: a French hint reads the French names of a short question', async () => {
+    const unhinted = await post('/classify', { question: 'Allemagne ?' });
+    const hinted = await post('/classify', { question: 'Allemagne ?', language: 'fr' });
+    expect(unhinted.body.data.country, JSON.stringify(unhinted.body)).toBeNull();
+    expect(hinted.body.data, JSON.stringify(hinted.body)).toMatchObject({ language: 'fr', country: 'DE' });
+    expect(hinted.body.data.evidence[0], JSON.stringify(hinted.body)).toMatchObject({ field: 'language', value: 'fr', rule: 'the language hint of the request' });
+  });
+
+  it('answers in English a question it reads in another language, and says which language it was', async () => {
+    const res = await post('/answer', { question: 'How much money do I need for 10 days in France?', language: 'en' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language: 'en', reason: null });
+  });
+
+  it.each([
+    ['Quel visa pour quel pays ?', 'fr'],
+    ['Behöver jag visum när jag reser genom Danmark till Tyskland?', 'sv'],
+  ])('never corrects the spelling of a foreign question: "%s"', async (question, language) => {
+    const res = await post('/classify', { question });
+    expect(res.body.data.language, JSON.stringify(res.body)).toBe(language);
+    expect(res.body.data.evidence.filter((e: { field: string }) => e.field === 'spelling'), JSON.stringify(res.body)).toEqual([]);
+    expect(res.body.data.country, JSON.stringify(res.body)).toBeNull();
+    expect(res.body.data.candidates.map((c: { intent: string }) => c.intent), JSON.stringify(res.body)).not.toContain('visa_fees');
+  });
+
+  it('still corrects the spelling of an English question', async () => {
+    const res = await post('/classify', { question: 'visa documents for Frnace' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language: 'en', country: 'FR' });
+  });
+
+  it.each([
+    ['Do I need a visa pour aller en Allemagne?', ['DE', null]],
+    ['Necesito visa pour aller en Allemagne?', ['DE', null]],
+    ['Schengen visum Deutschland bitte, how much?', ['DE', null]],
+    ['ابغى visa لفرنسا please', ['FR', null]],
+  ])('gives a mixed-language question at most the country it names: "%s"', async (question, allowed) => {
+    const res = await post('/answer', { question });
+    expect(res.status).toBe(200);
+    expect(allowed, JSON.stringify(res.body)).toContain(res.body.data.country);
+  });
+});
+
+/** Random words in one script, spaces between them: text that names nothing. */
+const SCRIPTS = [
+  [0x0900, 0x097f],
+  [0x0e01, 0x0e3a],
+  [0xac00, 0xd7a3],
+  [0x0410, 0x044f],
+  [0x0621, 0x064a],
+  [0x4e00, 0x9fff],
+  [0x0391, 0x03c9],
+  [0x10d0, 0x10fa],
+  [0x05d0, 0x05ea],
+  [0x3041, 0x3096],
+] as const;
+const randomText = fc.constantFrom(...SCRIPTS).chain(([from, to]) =>
+  fc.array(fc.array(fc.integer({ min: from, max: to }).map((code) => String.fromCodePoint(code)), { minLength: 1, maxLength: 9 }).map((letters) => letters.join('')), { minLength: 1, maxLength: 12 }).map((words) => words.join(' ')),
+);
+
+describe('random text in any script', () => {
+  it('is unknown or declined, never given a country, a purpose or a stay', () => {
+    fc.assert(
+      fc.property(randomText, (question) => {
+        const result = classifyQuestion(tables, question);
+        expect(['unknown', 'out_of_scope'], JSON.stringify(result)).toContain(result.intent);
+        expect(result, JSON.stringify(result)).toMatchObject({ country: null, non_schengen_destination: null, travel_purpose: null, days: null });
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
