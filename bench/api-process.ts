@@ -79,6 +79,13 @@ export async function startChildServer(entry: string, env: Record<string, string
   };
 }
 
+/**
+ * The environment `npm start` gives the server (package.json), which both sides of a comparison
+ * get: production mode, and glibc's allocator held to one arena unless the caller sets its own
+ * (docs/performance.md, "Allocator arenas").
+ */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1' } as const;
+
 /** The API's entry point as production runs it: the compiled dist/main.js (`npm ci` builds it). */
 export const API_ENTRY = join(ROOT, 'dist/main.js');
 

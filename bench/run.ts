@@ -5,7 +5,7 @@
 // BENCH_CONNECTIONS (50), BENCH_DURATION seconds per load (10), BENCH_ROUNDS of metered-vs-bare (3),
 // BENCH_STARTS of start-up (3), BENCH_LOG_LEVEL of the API (info).
 import { loadavg } from 'node:os';
-import { API_ENTRY, provisionUnlimitedKey, startChildServer, svcJson, tempDatabase } from './api-process.js';
+import { API_ENTRY, PRODUCTION_ENV, provisionUnlimitedKey, startChildServer, svcJson, tempDatabase } from './api-process.js';
 import type { BenchContext, BenchRow } from './bench-section.js';
 import { BENCH_SECTIONS } from './sections/index.js';
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const database = tempDatabase();
   const { key: liveKey, accountId } = provisionUnlimitedKey(database.url, 'live');
   const { key: testKey } = svcJson(database.url, 'keys', 'create', '--account', accountId, '--mode', 'test') as { key: string };
-  const api = await startChildServer(API_ENTRY, { DATABASE_URL: database.url, NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
+  const api = await startChildServer(API_ENTRY, { ...PRODUCTION_ENV, DATABASE_URL: database.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' });
   const context: BenchContext = {
     api,
     liveKey,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ROOT, startChildServer } from '../api-process.js';
+import { PRODUCTION_ENV, ROOT, startChildServer } from '../api-process.js';
 import { measureLoad, type BenchContext, type BenchRow, type BenchSection } from '../bench-section.js';
 import { median } from './median.js';
 import { residentMegabytes } from './start-up.js';
@@ -49,7 +49,7 @@ export const meteredVsBare: BenchSection = {
     writeFileSync(payloadFile, JSON.stringify(endpoint.body));
     const load = { connections: context.connections, durationSeconds: context.durationSeconds };
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-    const bare = await startChildServer(join(ROOT, 'bench/bare-express-server.ts'), { BENCH_BARE_PAYLOAD: payloadFile, NODE_ENV: 'production' });
+    const bare = await startChildServer(join(ROOT, 'bench/bare-express-server.ts'), { ...PRODUCTION_ENV, BENCH_BARE_PAYLOAD: payloadFile });
     const rows: BenchRow[] = [];
     const pairs: { metered: BenchRow; bare: BenchRow }[] = [];
     let succeeded = 0;
