@@ -6,6 +6,7 @@ import { extractDays } from './extract-days.js';
 import { extractProfile } from './extract-profile.js';
 import { extractPurpose } from './extract-purpose.js';
 import { hintedLanguage, identifyLanguage, SUPPORTED_LANGUAGES, type LanguageIdentification } from './identify-language.js';
+import type { OtherLanguage } from './country-names.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
 import { placesNamed, type PlacesNamed } from './places-named.js';
 import { scoreIntents, type ScoredIntent } from './score-intents.js';
@@ -121,27 +122,33 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight);
   if (!identified.supported) return unsupportedReading(identified, english);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
-  const tables: LanguageTables = names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables;
+  // A language with a file of its own is read with its tables alone; one without, with the
+  // English tables and its CLDR country names.
+  const own = names && identified.language ? englishTables.otherLanguages.get(identified.language as OtherLanguage, names) : undefined;
+  const tables: LanguageTables = own ?? (names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables);
   const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
   // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.
   const typed = tokens.map((t) => t.word);
   const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling : { words: typed, corrections: [] };
   const words = spelling.words;
+  // Country look-ups read the words as corrected; every other look-up reads them reduced the
+  // way the language's tables were (a stem in French, the word itself in English).
+  const reduced = own ? words.map(own.reduceWord) : words;
   const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
   const text = words.join(' ');
 
   const places = extractCountries(tables, tokens, words, corrected);
-  const purpose = extractPurpose(tables, words);
-  const days = extractDays(tables, words);
-  const profile = extractProfile(tables, words);
-  const scored = scoreIntents(tables, words, text, places.schengenStates);
+  const purpose = extractPurpose(tables, reduced);
+  const days = extractDays(tables, reduced);
+  const profile = extractProfile(tables, reduced);
+  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words);
 
   // Highest score first; on a tie, the intent the question mentions first.
   const ranked = [...scored.scores.entries()].sort(
     (a, b) => b[1] - a[1] || (scored.firstAt.get(a[0]) ?? Infinity) - (scored.firstAt.get(b[0]) ?? Infinity),
   );
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
-  const asks = askedKinds(tables, question, words);
+  const asks = askedKinds(tables, question, reduced);
   const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
   const decision = outOfScopeKind
     ? {
@@ -150,7 +157,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
         competing: false,
         evidence: [{ field: 'intent' as const, value: 'out_of_scope', matched: outOfScopeKind, rule: `asks for a ${outOfScopeKind}, which no visa rule states (asks.json)` }],
       }
-    : decideIntent(tables, ranked, words, {
+    : decideIntent(tables, ranked, reduced, {
         country: places.country,
         outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,

@@ -7,6 +7,7 @@ import { FactKindSchema, type FactKind } from '../knowledge/fact-values.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { CountryNamesByLanguage } from './country-names.js';
+import { loadOtherLanguageFiles, TablesByLanguage } from './other-language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords } from './tokenize-question.js';
 
@@ -305,6 +306,14 @@ export interface SpellingCandidate {
  * dictionary. Built once per rule load (part of the LoadedRules snapshot) and read-only after.
  */
 export interface LanguageTables {
+  /** ISO 639-1 code of the language these tables read: `en`, or one of the eleven with a file of its own (other-language-tables.ts). */
+  language: string;
+  /**
+   * How a question word is reduced before the phrase look-ups other than the country ones (signals,
+   * asks, purposes, durations, profile): the word itself in English (baseForms tries inflections
+   * instead), a stem in the other languages. Table phrases were compiled through the same function.
+   */
+  reduceWord: (word: string) => string;
   threshold: number;
   intentOrder: readonly Exclude<Intent, 'unknown'>[];
   routes: ReadonlyMap<Intent, IntentRoute | null>;
@@ -376,6 +385,8 @@ export interface LanguageTables {
   needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
   /** Per other supported language, the country terms with the CLDR names of that language, built at its first question (country-names.ts). */
   countryNames: CountryNamesByLanguage;
+  /** The tables of the languages with a file of their own (rules/language/<code>.json), built at their first question. */
+  otherLanguages: TablesByLanguage;
 }
 
 export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
@@ -412,7 +423,11 @@ export function loadLanguageTables(dir: string): LanguageTables {
   if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling || !asks) {
     throw new RuleFilesError(problems);
   }
-  return compileLanguageTables({ intents, countries, nationalities, purposes, durations, profile, spelling, asks });
+  const english = { intents, countries, nationalities, purposes, durations, profile, spelling, asks };
+  const countryCodes = new Set([...countries.schengen, ...countries.not_schengen, ...nationalities.nationalities].map((entry) => entry.code));
+  const others = loadOtherLanguageFiles(dir, { intents: INTENTS, kinds: asks.kinds.map((kind) => kind.id), countries: countryCodes });
+  if (others.problems.length > 0) throw new RuleFilesError(others.problems);
+  return compileLanguageTables(english, phraseWords, new TablesByLanguage(others.files, english));
 }
 
 /** Validates one parsed table file; throws a RuleFilesError naming `file`, each JSON path and its fix. */
@@ -447,8 +462,16 @@ export interface LanguageTableFiles {
   asks: z.output<typeof AsksFileSchema>;
 }
 
-/** Compiles validated table files into look-up structures. Pure apart from building them. */
-export function compileLanguageTables(files: LanguageTableFiles): LanguageTables {
+/**
+ * Compiles validated table files into look-up structures. `wordsOf` turns a phrase into the
+ * words it is matched on, for every look-up but the country ones: normalised words in English, reduced ones
+ * in another language (other-language-tables.ts). Pure apart from building them.
+ */
+export function compileLanguageTables(
+  files: LanguageTableFiles,
+  wordsOf: (phrase: string) => string[] = phraseWords,
+  otherLanguages: TablesByLanguage = new TablesByLanguage(new Map(), files),
+): LanguageTables {
   const signals = new PhraseIndex<IntentSignal>();
   const patterns: IntentPattern[] = [];
   const routes = new Map<Intent, IntentRoute | null>([['unknown', null]]);
@@ -460,7 +483,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     if (intent.absorbs) absorbs.set(intent.id, { minScore: intent.absorbs.min_score, intents: intent.absorbs.intents });
     for (const group of intent.signals) {
       const conditions = { unlessHeld: group.unless_held ?? false, beforeSchengenState: group.before_schengen_state ?? false };
-      for (const p of group.phrases) signals.add(phraseWords(p), { intent: intent.id, weight: group.weight, phrase: p, ...conditions });
+      for (const p of group.phrases) signals.add(wordsOf(p), { intent: intent.id, weight: group.weight, phrase: p, ...conditions });
     }
     for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, regex: new RegExp(pattern.regex), source: pattern.regex });
   }
@@ -494,22 +517,29 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     for (const p of phrases) built.add(phraseWords(p), value);
     return built;
   };
+  const reducedIndex = <T>(phrases: readonly string[], value: T) => {
+    const built = new PhraseIndex<T>();
+    for (const p of phrases) built.add(wordsOf(p), value);
+    return built;
+  };
   const purposes = new PhraseIndex<TravelPurpose>();
-  for (const purpose of TRAVEL_PURPOSES) for (const p of files.purposes.purposes[purpose]) purposes.add(phraseWords(p), purpose);
+  for (const purpose of TRAVEL_PURPOSES) for (const p of files.purposes.purposes[purpose]) purposes.add(wordsOf(p), purpose);
   const employment = new PhraseIndex<Employment>();
-  for (const status of EMPLOYMENTS) for (const p of files.profile.employment[status]) employment.add(phraseWords(p), status);
+  for (const status of EMPLOYMENTS) for (const p of files.profile.employment[status]) employment.add(wordsOf(p), status);
   const minor = new PhraseIndex<boolean>();
-  for (const p of files.profile.minor.true) minor.add(phraseWords(p), true);
-  for (const p of files.profile.minor.false) minor.add(phraseWords(p), false);
+  for (const p of files.profile.minor.true) minor.add(wordsOf(p), true);
+  for (const p of files.profile.minor.false) minor.add(wordsOf(p), false);
   const numberWords = new PhraseIndex<number>();
-  for (const [p, value] of Object.entries(files.durations.numbers)) numberWords.add(phraseWords(p), value);
+  for (const [p, value] of Object.entries(files.durations.numbers)) numberWords.add(wordsOf(p), value);
   const durationPhrases = new PhraseIndex<number>();
-  for (const [p, value] of Object.entries(files.durations.phrases)) durationPhrases.add(phraseWords(p), value);
+  for (const [p, value] of Object.entries(files.durations.phrases)) durationPhrases.add(wordsOf(p), value);
 
   const asks = new PhraseIndex<string>();
-  for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(phraseWords(p), kind.id);
+  for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(wordsOf(p), kind.id);
 
-  const tables: Omit<LanguageTables, 'spelling' | 'countryNames'> = {
+  const tables: Omit<LanguageTables, 'spelling' | 'countryNames' | 'otherLanguages'> = {
+    language: 'en',
+    reduceWord: (word) => word,
     asks,
     askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, regex: new RegExp(form) }))),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
@@ -525,7 +555,7 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     absorbs,
     held: files.intents.held,
     severalCountries,
-    domainWords: new Set(files.intents.domain_words.flatMap(phraseWords)),
+    domainWords: new Set(files.intents.domain_words.flatMap(wordsOf)),
     countryTerms,
     countries,
     codes,
@@ -538,14 +568,14 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     languageBefore: index(files.countries.cues.language_before, true as const),
     cueSkip: new Set(files.countries.cues.skip.flatMap(phraseWords)),
     purposes,
-    relations: index(files.purposes.relations, true as const),
-    visitVerbs: index(files.purposes.visit_verbs, true as const),
-    notPurpose: index(files.purposes.not_purpose, true as const),
-    durationUnits: new Map(Object.entries(files.durations.units).map(([unit, days]) => [unit.toLowerCase(), days])),
+    relations: reducedIndex(files.purposes.relations, true as const),
+    visitVerbs: reducedIndex(files.purposes.visit_verbs, true as const),
+    notPurpose: reducedIndex(files.purposes.not_purpose, true as const),
+    durationUnits: new Map(Object.entries(files.durations.units).map(([unit, days]) => [wordsOf(unit).join(' '), days])),
     numberWords,
     durationPhrases,
-    durationIgnoreBefore: index(files.durations.ignore_before, true as const),
-    durationIgnoreAfter: index(files.durations.ignore_after, true as const),
+    durationIgnoreBefore: reducedIndex(files.durations.ignore_before, true as const),
+    durationIgnoreAfter: reducedIndex(files.durations.ignore_after, true as const),
     employment,
     minor,
     adultAge: files.profile.adult_age,
@@ -556,11 +586,11 @@ export function compileLanguageTables(files: LanguageTableFiles): LanguageTables
     heldAfter: index(files.profile.held_after, true as const),
   };
   const spelling = compileSpelling(tables, files.spelling);
-  return { ...tables, spelling, countryNames: new CountryNamesByLanguage(countryTerms, countries, spelling) };
+  return { ...tables, spelling, countryNames: new CountryNamesByLanguage(countryTerms, countries, spelling), otherLanguages };
 }
 
 /** Every single word the tables know, and the long ones as correction candidates. */
-function compileSpelling(tables: Omit<LanguageTables, 'spelling' | 'countryNames'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
+function compileSpelling(tables: Omit<LanguageTables, 'spelling' | 'countryNames' | 'otherLanguages'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
   const known = new Set<string>(file.ordinary_words);
   const indexes: PhraseIndex<unknown>[] = [
     tables.signals, tables.countryTerms, tables.purposes, tables.relations, tables.visitVerbs, tables.notPurpose,

@@ -22,16 +22,18 @@ export interface IntentScores {
  * each phrase once per intent; a phrase with a condition counts only where it holds, see
  * `signalApplies`), of the patterns matching the normalised text, and of the
  * several-countries boost when `schengenStates` ≥ 2; then lets absorbing intents (source_lookup,
- * etias, ees) take over the topic they are asked about. Pure.
+ * etias, ees) take over the topic they are asked about. `words` are those the signals were
+ * compiled on (reduced in another language); `plainWords`, the same words as corrected, are read
+ * for the country and held-permit conditions. Pure.
  */
-export function scoreIntents(tables: LanguageTables, words: readonly string[], text: string, schengenStates = 0): IntentScores {
+export function scoreIntents(tables: LanguageTables, words: readonly string[], text: string, schengenStates = 0, plainWords: readonly string[] = words): IntentScores {
   const scores = new Map<ScoredIntent, number>(tables.intentOrder.map((intent) => [intent, 0]));
   const evidence: Evidence[] = [];
   const counted = new Set<string>();
   const firstAt = new Map<ScoredIntent, number>();
   for (const match of findSignals(tables, words)) {
     for (const found of match.values) {
-      const signal = signalApplies(tables, words, match, found);
+      const signal = signalApplies(tables, plainWords, match, found);
       if (!signal) continue;
       const key = `${signal.intent} ${signal.phrase}`;
       if (counted.has(key)) continue;
@@ -112,7 +114,8 @@ function findSignals(tables: LanguageTables, words: readonly string[]): PhraseMa
   const covered: boolean[] = new Array<boolean>(words.length).fill(false);
   for (const match of found) for (let i = match.start; i < match.end; i++) covered[i] = true;
   // A word of another language is no inflected English word ("pays" is not "pay").
-  const foreignQuestion = isForeignQuestion(tables, words);
+  // The other languages' tables were compiled on stems: no English inflection to try.
+  const foreignQuestion = tables.language !== 'en' || isForeignQuestion(tables, words);
   for (let i = 0; i < words.length; i++) {
     if (covered[i] || foreignQuestion || tables.spelling.foreign.has(words[i] ?? '')) continue;
     for (const form of baseForms(words[i] ?? '')) {
