@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -141,5 +142,24 @@ describe('svc fixtures --suite real', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the svc bin writing to a pipe', () => {
+  it('writes the whole JSON document before it exits, past 64 KB (svc fixtures --json | jq)', async () => {
+    // The English dev corpus with every country label set to Liechtenstein: each case is a miss
+    // listed by --failures, well over the 65,536 bytes at which exiting at once used to cut it.
+    const dir = mkdtempSync(join(tmpdir(), 'real-pipe-'));
+    const corpus = JSON.parse(readFileSync('fixtures/questions/real/en.dev.json', 'utf8')) as { cases: { country: string | null }[] };
+    for (const item of corpus.cases) item.country = 'LI';
+    writeFileSync(join(dir, 'en.dev.json'), JSON.stringify(corpus));
+    const args = ['bin/svc.js', 'fixtures', '--suite', 'real', '--dir', dir, '--failures', '--json'];
+    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (error, out) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout: out }));
+    });
+    rmSync(dir, { recursive: true, force: true });
+    expect([0, 1]).toContain(code);
+    expect(stdout.length).toBeGreaterThan(65_536);
+    expect(() => JSON.parse(stdout) as unknown, stdout.slice(-200)).not.toThrow();
   });
 });
