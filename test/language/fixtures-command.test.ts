@@ -153,12 +153,12 @@ describe('the svc bin writing to a pipe', () => {
     const corpus = JSON.parse(readFileSync('fixtures/questions/real/en.dev.json', 'utf8')) as { cases: { country: string | null }[] };
     for (const item of corpus.cases) item.country = 'LI';
     writeFileSync(join(dir, 'en.dev.json'), JSON.stringify(corpus));
-    const args = ['bin/svc.js', 'fixtures', '--suite', 'real', '--dir', dir, '--failures', '--json'];
-    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (error, out) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout: out }));
+    // Through a shell pipe, as `| jq` is: a child's own stdout is a socket, with a larger buffer.
+    const command = `"${process.execPath}" bin/svc.js fixtures --suite real --dir "${dir}" --failures --json | cat`;
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile('/bin/sh', ['-c', command], { maxBuffer: 64 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out)));
     });
     rmSync(dir, { recursive: true, force: true });
-    expect([0, 1]).toContain(code);
     expect(stdout.length).toBeGreaterThan(65_536);
     expect(() => JSON.parse(stdout) as unknown, stdout.slice(-200)).not.toThrow();
   });
