@@ -229,9 +229,27 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     residenceBefore: index(file.profile.residence_before),
     heldBefore: index(file.profile.held_before),
     heldAfter: index(file.profile.held_after),
-    // Spelling is corrected towards the country names of the language only (CLDR's and the file's).
-    spelling: { ...spelling, known: new Set([...spelling.known, ...ownNameWords]) },
+    // Spelling is corrected towards the country names of the language only (CLDR's and the file's),
+    // and never corrects a word the file itself lists: "multa" is no misspelt "Malta", nor
+    // "estancia" "Estonia", nor "médico" "México".
+    spelling: { ...spelling, known: new Set([...spelling.known, ...ownNameWords, ...tableWords(file, plainWords)]) },
   };
+}
+
+/** Every word of the file's phrases, folded as typed (not reduced): words of the language, never misspellings. */
+function tableWords(file: OtherLanguageFile, plainWords: (text: string) => string[]): Set<string> {
+  const words = new Set<string>();
+  const add = (phrases: Iterable<string>) => {
+    for (const phrase of phrases) for (const word of plainWords(phrase)) words.add(word);
+  };
+  add(file.domain_words);
+  for (const groups of Object.values(file.intents)) for (const group of groups) add(group.phrases);
+  for (const ask of Object.values(file.asks)) add(ask.cues);
+  add([...file.purposes.tourism, ...file.purposes.business, ...file.purposes.family, ...file.relations, ...file.visit_verbs, ...file.not_purpose]);
+  add([...Object.keys(file.durations.units), ...Object.keys(file.durations.numbers), ...Object.keys(file.durations.phrases)]);
+  const { employment, minor, ...cues } = file.profile;
+  add([...Object.values(employment).flat(), ...minor.true, ...minor.false, ...Object.values(cues).flat()]);
+  return words;
 }
 
 interface Stemmer {
