@@ -68,18 +68,13 @@ export async function evaluateRealQuestions(
   };
   for (const fixture of cases) {
     const fail = (check: RealFailure['check'], expected: unknown, actual: unknown) => report.failures.push({ question: fixture.question, check, expected, actual });
-    const classification = classifyQuestion(tables, fixture.question);
-    const routed = routeClassification(tables, capabilities, fixture.question, classification).service;
-    const operation = routed ? `${routed.method} ${routed.path}` : null;
-    tally(report.intent, classification.intent === fixture.intent);
-    if (classification.intent !== fixture.intent) fail('intent', fixture.intent, classification.intent);
-    tally(report.operation, operation === fixture.operation);
-    if (operation !== fixture.operation) fail('operation', fixture.operation, operation);
-    // The corpus names any destination (Schengen or not: "GB", "IE"); the classifier names a
-    // non-member as the destination only when it is outside the area.
-    const country = classification.country ?? classification.non_schengen_destination;
-    tally(report.country, country === fixture.country);
-    if (country !== fixture.country) fail('country', fixture.country, country);
+    const read = readRealQuestion(tables, capabilities, fixture);
+    tally(report.intent, read.intent === fixture.intent);
+    if (read.intent !== fixture.intent) fail('intent', fixture.intent, read.intent);
+    tally(report.operation, read.operation === fixture.operation);
+    if (read.operation !== fixture.operation) fail('operation', fixture.operation, read.operation);
+    tally(report.country, read.country === fixture.country);
+    if (read.country !== fixture.country) fail('country', fixture.country, read.country);
 
     const response = await answer({ question: fixture.question });
     const data = (response.body as AnswerEnvelope | null)?.data;
@@ -95,5 +90,55 @@ export async function evaluateRealQuestions(
     }
   }
   for (const r of [report.intent, report.operation, report.country, report.right_topic, report.neighbouring]) r.rate = r.total === 0 ? null : r.correct / r.total;
+  return report;
+}
+
+/** What POST /classify and /route make of one real question, in the corpus's terms. */
+function readRealQuestion(tables: LanguageTables, capabilities: CapabilityRegistry, fixture: RealQuestion) {
+  const classification = classifyQuestion(tables, fixture.question);
+  const routed = routeClassification(tables, capabilities, fixture.question, classification).service;
+  return {
+    classification,
+    intent: classification.intent as string,
+    operation: routed ? `${routed.method} ${routed.path}` : null,
+    // The corpus names any destination (Schengen or not: "GB", "IE"); the classifier names a
+    // non-member as the destination only when it is outside the area.
+    country: classification.country ?? classification.non_schengen_destination,
+  };
+}
+
+/** The classification figures of one part of a language's real questions (no POST /answer): `svc fixtures --suite classification`. */
+export interface RealClassificationReport {
+  cases: number;
+  intent: Rate;
+  operation: Rate;
+  country: Rate;
+  travel_purpose: Rate;
+  days: Rate;
+  nationality: Rate;
+}
+
+/**
+ * Scores POST /classify and /route alone on labelled real questions: intent, routed operation,
+ * country, and the entities the corpus labels (travel purpose, days, nationality; each over every
+ * case, null included: a question that states none must get none). Pure.
+ */
+export function classifyRealQuestions(tables: LanguageTables, capabilities: CapabilityRegistry, cases: readonly RealQuestion[]): RealClassificationReport {
+  const rate = (): Rate => ({ correct: 0, total: 0, rate: null });
+  const report: RealClassificationReport = { cases: cases.length, intent: rate(), operation: rate(), country: rate(), travel_purpose: rate(), days: rate(), nationality: rate() };
+  const tally = (r: Rate, ok: boolean) => {
+    r.total++;
+    if (ok) r.correct++;
+  };
+  for (const fixture of cases) {
+    const read = readRealQuestion(tables, capabilities, fixture);
+    tally(report.intent, read.intent === fixture.intent);
+    tally(report.operation, read.operation === fixture.operation);
+    tally(report.country, read.country === fixture.country);
+    tally(report.travel_purpose, read.classification.travel_purpose === fixture.travel_purpose);
+    tally(report.days, read.classification.days === fixture.days);
+    tally(report.nationality, read.classification.profile.nationality === fixture.nationality);
+  }
+  for (const r of [report.intent, report.operation, report.country, report.travel_purpose, report.days, report.nationality]) r.rate = r.total === 0 ? null : r.correct / r.total;
   return report;
 }

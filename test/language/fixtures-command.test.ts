@@ -23,6 +23,20 @@ describe('svc fixtures --suite classification', () => {
     expect(document.parts['held-out']?.per_intent.length).toBeGreaterThan(20);
   });
 
+  it('reports the real questions of each other language separately: intent, operation, country and entities per part', async () => {
+    const io = captureIo();
+    await fixturesCommand.run(['--suite', 'classification', '--json'], io);
+    const document = JSON.parse(io.stdout()) as { languages: Record<string, Record<string, { cases: number; intent: { total: number }; days: { total: number } }>> };
+    expect(Object.keys(document.languages).sort()).toEqual(['ar', 'de', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'ru', 'tr', 'zh']);
+    for (const [language, parts] of Object.entries(document.languages)) {
+      expect(Object.keys(parts), language).toEqual(['dev', 'held-out']);
+      for (const report of Object.values(parts)) expect(report.intent.total, language).toBe(report.cases);
+    }
+    const text = captureIo();
+    await fixturesCommand.run(['--suite', 'classification'], text);
+    expect(text.stdout()).toMatch(/Real questions per language[\s\S]*fr held-out/);
+  });
+
   it('prints precision, recall, confusion and calibration as text', async () => {
     const io = captureIo();
     await fixturesCommand.run(['--suite', 'classification'], io);

@@ -3,7 +3,10 @@ import { parseArgs } from 'node:util';
 import { loadCapabilityRegistry } from '../../capabilities/capability-registry.js';
 import { evaluateClassification, type ClassificationReport, type Rate } from '../../quality/evaluate-classification.js';
 import { loadLanguageTables } from '../../language/language-tables.js';
+import { classifyRealQuestions, type RealClassificationReport } from '../../quality/evaluate-real-questions.js';
 import { loadQuestionFixtures } from '../../quality/question-fixtures.js';
+import { loadRealCorpus } from '../../quality/real-questions.js';
+import { SUPPORTED_LANGUAGES } from '../../language/identify-language.js';
 import type { CliCommand, CliIo } from '../command.js';
 import { ANSWERS_SUITE_USAGE, runAnswersSuite } from './fixtures-answers.js';
 import { REAL_SUITE_USAGE, runRealSuite } from './fixtures-real.js';
@@ -18,7 +21,9 @@ Classifies every question of <dir>/dev.json (the cases the tables are tuned on),
 read the tables) with the tables of <rules>/language, in process, and prints per
 part: the accuracy of the intent, the routed operation and each entity; per-intent precision and
 recall; the confusion between intents; accuracy by confidence band. --failures lists every wrong
-field. Exit code: 0 when the held-out and blind parts meet the floors (route ${HELD_OUT_FLOORS.route * 100}%, country ${HELD_OUT_FLOORS.country * 100}%,
+field. Then, per language other than English, the real questions of fixtures/questions/real
+(<language>.dev.json and .held-out.json; --real-dir to change): intent, routed operation, country,
+travel purpose, days and nationality (answers are scored by --suite real). Exit code: 0 when the held-out and blind parts meet the floors (route ${HELD_OUT_FLOORS.route * 100}%, country ${HELD_OUT_FLOORS.country * 100}%,
 purpose and days ${HELD_OUT_FLOORS.days * 100}%, no out-of-scope question routed), 1 below them, 2 on a usage error.`;
 
 interface Suite {
@@ -80,9 +85,9 @@ export const fixturesCommand: CliCommand = {
 };
 
 async function runClassificationSuite(args: string[], io: CliIo): Promise<number> {
-  let values: { dir?: string; rules?: string; failures?: boolean; json?: boolean };
+  let values: { dir?: string; 'real-dir'?: string; rules?: string; failures?: boolean; json?: boolean };
   try {
-    values = parseArgs({ args, options: { dir: { type: 'string' }, rules: { type: 'string' }, failures: { type: 'boolean' }, json: { type: 'boolean' } }, strict: true }).values;
+    values = parseArgs({ args, options: { dir: { type: 'string' }, 'real-dir': { type: 'string' }, rules: { type: 'string' }, failures: { type: 'boolean' }, json: { type: 'boolean' } }, strict: true }).values;
   } catch (error) {
     io.err(`svc fixtures: ${(error as Error).message}\n${CLASSIFICATION_USAGE}\n`);
     return 2;
@@ -90,10 +95,15 @@ async function runClassificationSuite(args: string[], io: CliIo): Promise<number
   const dir = values.dir ?? 'fixtures/questions';
   const rulesDir = values.rules ?? 'rules';
   let reports: { part: QuestionPart; report: ClassificationReport }[];
+  let languages: LanguageReport[];
   try {
     const tables = loadLanguageTables(join(rulesDir, 'language'));
     const capabilities = loadCapabilityRegistry(join(rulesDir, 'capabilities.json'));
     reports = QUESTION_PARTS.map((part) => ({ part, report: evaluateClassification(tables, capabilities, loadQuestionFixtures(join(dir, `${part}.json`))) }));
+    const realDir = values['real-dir'] ?? 'fixtures/questions/real';
+    languages = SUPPORTED_LANGUAGES.filter((language) => language !== 'en').flatMap((language) =>
+      loadRealCorpus(realDir, language).map(({ part, cases }) => ({ language, part, report: classifyRealQuestions(tables, capabilities, cases) })),
+    );
   } catch (error) {
     io.err(`svc fixtures: ${(error as Error).message}\n`);
     return 2;
@@ -104,12 +114,32 @@ async function runClassificationSuite(args: string[], io: CliIo): Promise<number
     .filter((r) => r.part !== 'dev')
     .flatMap((r) => floorFailures(r.report).map((failure) => `${r.part}: ${failure}`));
   if (values.json) {
-    io.out(`${JSON.stringify({ suite: 'classification', floors: HELD_OUT_FLOORS, floors_met: belowFloors.length === 0, below_floors: belowFloors, parts: Object.fromEntries(reports.map((r) => [r.part, r.report])) })}\n`);
+    const byLanguage: Record<string, Record<string, RealClassificationReport>> = {};
+    for (const { language, part, report } of languages) (byLanguage[language] ??= {})[part] = report;
+    io.out(`${JSON.stringify({ suite: 'classification', floors: HELD_OUT_FLOORS, floors_met: belowFloors.length === 0, below_floors: belowFloors, parts: Object.fromEntries(reports.map((r) => [r.part, r.report])), languages: byLanguage })}\n`);
   } else {
     io.out(formatReports(reports, values.failures === true));
+    io.out(formatLanguageReports(languages));
     io.out(belowFloors.length === 0 ? '\nHeld-out floors met.\n' : `\nHeld-out floors NOT met: ${belowFloors.join('; ')}\n`);
   }
   return belowFloors.length === 0 ? 0 : 1;
+}
+
+interface LanguageReport {
+  language: string;
+  part: string;
+  report: RealClassificationReport;
+}
+
+function formatLanguageReports(reports: readonly LanguageReport[]): string {
+  if (reports.length === 0) return '';
+  const fields = ['intent', 'operation', 'country', 'travel_purpose', 'days', 'nationality'] as const;
+  const lines = ['', 'Real questions per language (classification and routing; answers: --suite real)', ''];
+  lines.push(['part'.padEnd(13), 'cases'.padStart(5), ...fields.map((f) => f.padStart(Math.max(f.length, 8)))].join('  '));
+  for (const { language, part, report } of reports) {
+    lines.push([`${language} ${part}`.padEnd(13), String(report.cases).padStart(5), ...fields.map((f) => percent(report[f]).padStart(Math.max(f.length, 8)))].join('  '));
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The question files: dev (tuned on), held-out and blind (never tuned on). */
