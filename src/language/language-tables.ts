@@ -621,7 +621,8 @@ function isPlural(demonym: string, all: readonly string[]): boolean {
   return lower.endsWith('s') && all.some((other) => other.toLowerCase() !== lower && lower.startsWith(other.toLowerCase()));
 }
 
-function isValidRegex(source: string): boolean {
+/** Whether `source` compiles as a JavaScript regular expression (the schemas' check of question forms and patterns). */
+export function isValidRegex(source: string): boolean {
   try {
     new RegExp(source);
     return true;

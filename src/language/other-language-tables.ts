@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import type { LanguageCountryNames, OtherLanguage } from './country-names.js';
 import { SUPPORTED_LANGUAGES } from './identify-language.js';
-import { compileLanguageTables, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
+import { compileLanguageTables, isValidRegex, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords, tokenizeChinese } from './tokenize-question.js';
 
@@ -52,7 +52,7 @@ export const OtherLanguageFileSchema = z.strictObject({
     z.string(),
     z.strictObject({
       cues: phraseList.default([]),
-      forms: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]),
+      forms: z.array(z.string().refine((source) => isValidRegex(source), 'must be a valid JavaScript regular expression')).default([]),
     }),
   ),
   purposes: z.strictObject({ tourism: phraseList, business: phraseList, family: phraseList }),
@@ -310,13 +310,4 @@ function naturalStemmer(language: OtherLanguage): Stemmer {
   const module = NATURAL_STEMMERS[language];
   if (!module) throw new Error(`natural has no stemmer for "${language}": set word_forms.natural_stemmer to false in rules/language/${language}.json`);
   return createRequire(import.meta.url)(`natural/lib/natural/stemmers/${module}.js`) as Stemmer;
-}
-
-function isValidRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
 }
