@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -41,7 +41,7 @@ export async function startChildServer(entry: string, env: Record<string, string
   const port = await freePort();
   // One process (node, with tsx as a loader for TypeScript), not the tsx CLI: the CLI runs the
   // script in a child of its own, which a SIGKILL of the CLI would leave running.
-  const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +85,20 @@ export async function startChildServer(entry: string, env: Record<string, string
  * (docs/performance.md, "Allocator arenas").
  */
 export const PRODUCTION_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1' } as const;
+
+/**
+ * The node flags `npm start` gives the server (`--max-semi-space-size=32`, docs/performance.md,
+ * "The young generation under load"), read from package.json's start script so that the bench
+ * can never run the server otherwise than users do; both sides of a comparison get them.
+ */
+export const PRODUCTION_NODE_FLAGS: readonly string[] = startScriptNodeFlags();
+
+function startScriptNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/main\.js\b/.exec(scripts.start ?? '');
+  if (!flags) throw new Error(`package.json's start script does not run "node [flags] dist/main.js": ${scripts.start}`);
+  return flags[1].split(' ').filter(Boolean);
+}
 
 /** The API's entry point as production runs it: the compiled dist/main.js (`npm ci` builds it). */
 export const API_ENTRY = join(ROOT, 'dist/main.js');

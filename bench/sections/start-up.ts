@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { API_ENTRY, PRODUCTION_ENV, ROOT, freePort, tempDatabase } from '../api-process.js';
+import { API_ENTRY, PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, ROOT, freePort, tempDatabase } from '../api-process.js';
 import type { BenchRow, BenchSection } from '../bench-section.js';
 import { median } from './median.js';
 
@@ -23,7 +23,7 @@ export function residentMegabytes(pid: number): number {
 }
 
 /**
- * One start as `npm start` runs it: `node dist/main.js` with PRODUCTION_ENV and the default
+ * One start as `npm start` runs it: `node <PRODUCTION_NODE_FLAGS> dist/main.js` with PRODUCTION_ENV and the default
  * LOG_LEVEL, on a fresh SQLite file (so the migrations run, as at a first start). Returns the time
  * from spawning the process to the first 200 from /healthz (polled every 5 ms), and the resident
  * memory SETTLE_MS later.
@@ -33,7 +33,7 @@ async function startOnce(): Promise<{ ms: number; rssMb: number }> {
   const port = await freePort();
   const { LOG_LEVEL: _ignored, ...env } = process.env;
   const started = performance.now();
-  const child = spawn(process.execPath, [API_ENTRY], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, API_ENTRY], {
     cwd: ROOT,
     env: { ...env, ...PRODUCTION_ENV, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,12 @@ import { setFlagsFromString } from 'node:v8';
 /** V8's own default growth factor of the young generation (`node --v8-options`). */
 const DEFAULT_GROWTH_FACTOR = 2;
 
-/** Whether the operator tunes the young generation already (NODE_OPTIONS or node's flags): then it is left alone. */
-const tunedByOperator = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi[-_]space/.test(flag));
+/**
+ * Whether the operator sets how the young generation grows or starts (NODE_OPTIONS or node's
+ * flags): then it is left alone. Its maximum (`--max-semi-space-size`, which `npm start` sets) only
+ * bounds the growth after start-up, so it does not count.
+ */
+const tunedByOperator = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi[-_]space[-_]growth|min[-_]semi[-_]space/.test(flag));
 
 // Evaluated first (main.ts imports it before any other module), so it covers the top-level code of
 // every other module (schemas, tables) as well as the start itself.
