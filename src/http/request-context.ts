@@ -23,9 +23,13 @@ export function localsOf(res: Response): RequestLocals {
   return res.locals as RequestLocals;
 }
 
+/** A request id, `req_` and 24 base62 characters: always this many ASCII characters, never escaped in JSON. */
 export function newRequestId(): string {
   return `req_${randomBase62(24)}`;
 }
+
+/** The length of every id newRequestId() makes. */
+export const REQUEST_ID_LENGTH = 'req_'.length + 24;
 
 /**
  * Gives every request its id (also the `X-Request-Id` header) and logs one line when the

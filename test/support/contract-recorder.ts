@@ -36,7 +36,7 @@ export function recordContract(app: express.Express, deps: AppDeps): { app: expr
   const wrapper = express();
   wrapper.use((req: Request, res: Response, next: NextFunction) => {
     if (!API_BASES.some((base) => `${req.path}/`.startsWith(base)) || req.method === 'OPTIONS') return next();
-    // The body as sent: res.json's value, or the JSON text the success envelope is sent as.
+    // The body as sent: res.json's value, or the JSON bytes (or text) the success envelope is sent as.
     let body: unknown;
     const json = res.json.bind(res);
     res.json = (value: unknown) => {
@@ -45,7 +45,8 @@ export function recordContract(app: express.Express, deps: AppDeps): { app: expr
     };
     const send = res.send.bind(res);
     res.send = (value: unknown) => {
-      if (body === undefined && typeof value === 'string' && String(res.getHeader('content-type') ?? '').startsWith('application/json')) body = JSON.parse(value) as unknown;
+      const text = Buffer.isBuffer(value) ? value.toString('utf8') : value;
+      if (body === undefined && typeof text === 'string' && String(res.getHeader('content-type') ?? '').startsWith('application/json')) body = JSON.parse(text) as unknown;
       return send(value);
     };
     res.on('finish', () => {
