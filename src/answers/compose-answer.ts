@@ -90,12 +90,19 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     understood.topics = reading.asked.map(topicOfIntent);
     const [membershipTopic = 'membership', ...otherTopics] = understood.topics;
     const outside = otherTopics.map((topic): UnansweredTopic => ({ topic, reason: 'not_schengen_state' }));
-    const part = answerMembershipOf(knowledge, nonMember, language.countries.get(nonMember)?.name ?? null);
+    // Membership is all it asks when no other intent scored and every kind asked is one the
+    // membership rules are declared to answer (asks.json: "why is the UK not in Schengen?").
+    const onlyMembership =
+      reading.asks.every((kind) => language.answeredBy.get(kind)?.has('membership') === true) && classification.candidates.every((candidate) => candidate.intent === 'country_list');
+    const part = answerMembershipOf(knowledge, nonMember, language.countries.get(nonMember)?.name ?? null, onlyMembership);
     if (!isAnswered(part)) return none(part.reason, null, [{ topic: membershipTopic, reason: part.reason }, ...outside]);
     return grounded(knowledge, understood, [part], outside);
   }
   if (hintCountry && !hintCountry.member) return none('not_schengen_state');
   if (!hintCountry && classification.destination_status === 'not_schengen') return none('not_schengen_state');
+  // "Can I use my Cyprus visa to visit Greece?": the validity rules are those of a Schengen visa;
+  // a visa issued by a non-member is no Schengen visa, and they say nothing of it.
+  if (classification.intent === 'visa_validity' && reading.visaHeldOutside) return none('not_schengen_state');
   if (classification.intent === 'unknown') return none('low_confidence');
   if (classification.intent === 'out_of_scope') return none('out_of_scope');
   const route = language.routes.get(classification.intent);

@@ -229,9 +229,11 @@ function membershipFactId(name: string): string {
  * "Is Cyprus part of Schengen?": a non-member (`code`, named `name` in the language tables) is
  * answered from the membership rules. A confirmed fact about that state (`membership.cyprus`,
  * `membership.ireland`) is the answer; a state the rules say nothing specific about is answered
- * with the 29 Schengen states, which it is not among.
+ * with the 29 Schengen states, which it is not among, only when membership is all the question
+ * asks (`onlyMembership`): "is Montenegro part of Schengen, is my visa valid there?" asks about
+ * the state itself, and the list of the area is no answer to that (`not_schengen_state`).
  */
-export function answerMembershipOf(knowledge: Knowledge, code: string, name: string | null): AnswerPart {
+export function answerMembershipOf(knowledge: Knowledge, code: string, name: string | null, onlyMembership: boolean): AnswerPart {
   const membership = knowledge.generalFacts('membership');
   const own = name === null ? undefined : membership.find((fact) => fact.id === membershipFactId(name));
   if (own && own.value !== null && own.sources.length > 0) {
@@ -242,7 +244,7 @@ export function answerMembershipOf(knowledge: Knowledge, code: string, name: str
   // A list that named the state would not answer that it is not a member.
   const states = membership.find((fact) => fact.id === 'membership.states');
   if (states?.kind === 'country_codes' && states.value?.includes(code)) return { reason: 'no_matching_rule' };
-  return countryList(knowledge);
+  return onlyMembership ? countryList(knowledge) : { reason: 'not_schengen_state' };
 }
 
 function countryList(knowledge: Knowledge): AnswerPart {

@@ -88,6 +88,11 @@ export interface QuestionReading {
   asks: readonly string[];
   /** The language the question was read in, whether it is supported, and why. */
   language: LanguageIdentification;
+  /**
+   * A non-member whose visa the applicant holds ("can I use my Cyprus visa in Greece?", "my UK
+   * visa"): the Schengen visa rules say nothing of such a visa. Null when none is named.
+   */
+  visaHeldOutside: string | null;
 }
 
 /**
@@ -191,7 +196,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified };
+  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
 }
 
 /**
@@ -217,7 +222,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified };
+  return { classification, words, text: ` ${words.join(' ')} `, places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

@@ -19,6 +19,8 @@ export interface CountryMention {
   rule: string;
   /** Higher is more likely the destination: cues such as "to"/"visit" raise it, "from"/"issued by" lower it. */
   score: number;
+  /** A `document` mention that is a visa the applicant holds ("my Cyprus visa"), not a permit ("a UK residence permit"). */
+  heldVisa?: boolean;
 }
 
 export interface CountryFindings {
@@ -30,6 +32,8 @@ export interface CountryFindings {
   nationality: string | null;
   /** How many different Schengen states the question names as destinations. */
   schengenStates: number;
+  /** A non-member whose visa the applicant holds ("can I use my Cyprus visa…", "with a UK visa"), or null. */
+  visaHeldOutside: string | null;
   evidence: Evidence[];
 }
 
@@ -70,6 +74,7 @@ export function extractCountries(tables: LanguageTables, tokens: readonly Token[
     nonSchengenDestination: outside?.code ?? null,
     nationality: nationality?.code ?? null,
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
+    visaHeldOutside: mentions.find((m) => m.role === 'document' && m.heldVisa === true && m.scope !== 'schengen')?.code ?? null,
     evidence,
   };
 }
@@ -158,7 +163,7 @@ function classifyMention(
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
   const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);
-  if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1 };
+  if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1, heldVisa: tables.documentAfter.matchAt(words, m.end) === null };
   if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
   if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
   const origin = before(tables.originBefore);
