@@ -48,8 +48,12 @@ const SHORT_ENGLISH_WORD_SHARE = 0.5;
  */
 const detector = (await loadModule()).create(0, 1000);
 
-/** CLD3's old codes → ISO 639-1 (Hebrew, Javanese). */
-const CLD3_CODES: Readonly<Record<string, string>> = { iw: 'he', jw: 'jv' };
+/**
+ * CLD3's old codes → ISO 639-1 (Hebrew, Javanese), and Galician → Portuguese: CLD3 calls short
+ * Portuguese questions Galician ("Quanto custa o visto Schengen?": 5 of the 44 Portuguese dev
+ * questions), and a Galician question is understood well enough by the Portuguese tables.
+ */
+const CLD3_CODES: Readonly<Record<string, string>> = { iw: 'he', jw: 'jv', gl: 'pt' };
 
 /** Letters that decide the language by their script alone. */
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -63,8 +67,8 @@ const LETTER = /\p{L}/u;
 /**
  * Identifies the language of a question. In order: no letter → null; any kana → Japanese; mostly
  * Hangul → Korean; mostly Han characters (and no kana) → Chinese; mostly letters of a script
- * none of ours is written in (Devanagari, Greek, Thai...) → declined, named by CLD3; SHORT_TEXT_LETTERS letters or
- * more, mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
+ * none of ours is written in (Devanagari, Greek, Thai...) → declined, named by CLD3;
+ * mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
  * otherwise CLD3: a supported language it names stands (on short text only when CLD3 calls it
  * reliable); short text at least SHORT_ENGLISH_WORD_SHARE English words is English; another
  * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
@@ -112,7 +116,8 @@ export function identifyLanguage(text: string, words: readonly string[], english
   const short = letters < SHORT_TEXT_LETTERS;
   const share = latin * 2 > letters ? englishShare(words, englishWeight) : 0;
   const english = `${Math.round(share * 100)} % of the words are English table words`;
-  if (!short && share >= ENGLISH_WORD_SHARE) return decided('en', english);
+  // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it (Portuguese).
+  if (share >= ENGLISH_WORD_SHARE) return decided('en', english);
   const result = detector.findLanguage(text);
   // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
   const code = CLD3_CODES[result.language] ?? result.language;
