@@ -62,6 +62,17 @@ const MUST_BE_NULL: readonly { kind: string; question: string }[] = [
   { kind: 'other_system', question: 'uk eta for schengen visa holders' },
   { kind: 'other_system', question: 'etias rejected what now' },
   { kind: 'other_system', question: 'appeal my etias decision' },
+  { kind: 'other_system', question: 'Which countries accept a Schengen visa?' },
+  // non-members: never the list of the area or the validity of a Schengen visa instead
+  { kind: 'not_schengen_state', question: 'can I use my UK visa to travel to France?' },
+  { kind: 'not_schengen_state', question: 'Is a Schengen visa valid in Greenland?' },
+  { kind: 'not_schengen_state', question: 'can I visit Curacao with my schengen visa?' },
+  { kind: 'not_schengen_state', question: 'is montenegro part of the schengen area, is my schengen visa valid there' },
+  // a particular office, airport or document detail
+  { kind: 'particular_office', question: 'Does the Dutch embassy in Manila accept walk-in applications?' },
+  { kind: 'particular_office', question: 'do Nigerians need a transit visa for a stop at Paris airport?' },
+  { kind: 'detail', question: 'Can I use my expired passport with the valid visa inside?' },
+  { kind: 'detail', question: 'Is it a criminal offence to overstay in Spain?' },
 ];
 
 describe('questions the rules cannot answer get null, never a neighbouring fact', () => {

@@ -39,6 +39,9 @@ const PAIRS: readonly { kind: string; mustBeNull: string; mustAnswer: string; to
   { kind: 'consequence', mustBeNull: 'What happens if my passport is damaged while I am in Austria?', mustAnswer: 'What happens if I overstay my Schengen visa?', topic: 'overstay', fact: 'overstay.entry_ban' },
   { kind: 'detail', mustBeNull: 'Can I pay the Schengen visa fee with a credit card at the consulate?', mustAnswer: 'How much is the Schengen visa fee?', topic: 'fees', fact: 'fees.adult' },
   { kind: 'other_system', mustBeNull: 'Do I need an ESTA for the United States after my trip to France?', mustAnswer: 'Do I need ETIAS to visit France?', topic: 'etias', fact: 'etias.applies_to' },
+  { kind: 'particular_office', mustBeNull: 'Does the embassy in Accra keep my passport until the decision?', mustAnswer: 'How long does the consulate in Lagos take to process a visa?', topic: 'processing_time', fact: 'processing_time.standard_days' },
+  { kind: 'stamps', mustBeNull: 'Does Spain still stamp passports?', mustAnswer: 'Will the EES replace passport stamps?', topic: 'ees', fact: 'ees.replaces' },
+  { kind: 'documents_list', mustBeNull: 'Which papers does ETIAS ask me to upload?', mustAnswer: 'Which documents do I need for a business visa to Spain?', topic: 'documents', fact: 'documents.passport' },
 ];
 
 describe('POST /answer answers what is asked only from facts declared to answer it', () => {
