@@ -167,6 +167,10 @@ function classifyMention(
   if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
   if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
   const origin = before(tables.originBefore);
+  // "Can I visit Morocco with a Schengen visa?": a country known only as a nationality, after a
+  // travel cue, is where the trip goes, and it is outside the Schengen area.
+  const travel = origin === null && m.scope === 'nationality' ? before(tables.travelBefore) : null;
+  if (travel) return { ...base, scope: 'not_schengen', role: 'destination', rule: `${m.rule} after "${travel}", outside the Schengen area`, score: 2 };
   if (m.scope === 'nationality') return origin === 'from' ? person(`${m.rule} after "from"`) : { ...base, role: 'origin', rule: m.rule, score: -5 };
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 

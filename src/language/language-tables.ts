@@ -155,6 +155,8 @@ export const CountriesFileSchema = z
     lower_case_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
     cues: z.strictObject({
       destination_before: phraseList,
+      /** Cues before a country the tables know only as a nationality (Morocco, Georgia) that make it where the trip goes. */
+      travel_before: phraseList.default([]),
       origin_before: phraseList,
       destination_after: phraseList,
       document_after: phraseList,
@@ -334,6 +336,8 @@ export interface LanguageTables {
   /** Codes also read in lower case before a nationality cue ("us passport"). */
   lowerCaseCodes: ReadonlySet<string>;
   destinationBefore: PhraseIndex<true>;
+  /** Cues that make a country known only as a nationality a place travelled to ("visit Morocco"): a non-member destination. */
+  travelBefore: PhraseIndex<true>;
   originBefore: PhraseIndex<true>;
   destinationAfter: PhraseIndex<true>;
   /** Words after a country that make it a document the applicant holds ("UK residence permit"). */
@@ -562,6 +566,7 @@ export function compileLanguageTables(
     wordCodes: new Set(files.countries.word_codes),
     lowerCaseCodes: new Set(files.countries.lower_case_codes ?? []),
     destinationBefore: index(files.countries.cues.destination_before, true as const),
+    travelBefore: index(files.countries.cues.travel_before, true as const),
     originBefore: index(files.countries.cues.origin_before, true as const),
     destinationAfter: index(files.countries.cues.destination_after, true as const),
     documentAfter: index(files.countries.cues.document_after, true as const),

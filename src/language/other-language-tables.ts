@@ -219,6 +219,8 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     reduceWord: reduce,
     countryTerms,
     destinationBefore: index(file.countries.destination_before),
+    // Not listed per language yet: a country known only as a nationality stays where the applicant comes from.
+    travelBefore: index([]),
     originBefore: index(file.countries.origin_before),
     destinationAfter: index(file.countries.destination_after),
     documentAfter: index(file.countries.document_after),
