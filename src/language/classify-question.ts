@@ -5,7 +5,7 @@ import { extractCountries } from './extract-countries.js';
 import { extractDays } from './extract-days.js';
 import { extractProfile } from './extract-profile.js';
 import { extractPurpose } from './extract-purpose.js';
-import { hintedLanguage, identifyLanguage, SUPPORTED_LANGUAGES, type LanguageIdentification } from './identify-language.js';
+import { hintedLanguage, identifyLanguage, isSupportedLanguage, SUPPORTED_LANGUAGES, type LanguageIdentification } from './identify-language.js';
 import type { OtherLanguage } from './country-names.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
 import { placesNamed, type PlacesNamed } from './places-named.js';
@@ -124,7 +124,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   // A word English correction changes counts half: "frnace" is English, but so would Spanish
   // "alemania" be ("albania") if it counted whole.
   const englishWeight = (word: string, index: number) => (known.has(word) && !foreign.has(word) ? 1 : correctedAt.has(index) ? MISSPELT_ENGLISH_WEIGHT : 0);
-  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight);
+  const ownWords = (language: string) => (isSupportedLanguage(language) && language !== 'en' ? englishTables.otherLanguages.ownWords(language) : undefined);
+  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight, ownWords);
   if (!identified.supported) return unsupportedReading(identified, english);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   // A language with a file of its own is read with its tables alone; one without, with the
@@ -138,7 +139,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const words = spelling.words;
   // Country look-ups read the words as corrected; every other look-up reads them reduced the
   // way the language's tables were (a stem in French, the word itself in English).
-  const reduced = own ? words.map(own.reduceWord) : words;
+  const reduced = withoutLoneHanWords(own ? words.map(own.reduceWord) : words, identified.language ? ownWords(identified.language) : undefined);
   const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
   const text = words.join(' ');
 
@@ -333,6 +334,20 @@ function decideIntent(
     };
   }
   return { intent: best[0], confidence, competing: false, evidence };
+}
+
+const HAN_WORD = /^\p{Script=Han}+$/u;
+
+/**
+ * The words, without its Chinese ones when none of them is a word of two characters or more that
+ * the tables know (签证, 申根, 多久; `known`, the words of the language's file): then the text
+ * holds only characters (游, 天, 保, 转) that are as likely parts of any other word, as random
+ * text does. A Chinese question is read whole.
+ */
+function withoutLoneHanWords(words: readonly string[], known: ReadonlySet<string> | undefined): readonly string[] {
+  const han = words.filter((word) => HAN_WORD.test(word));
+  if (han.length === 0 || han.some((word) => [...word].length > 1 && (known?.has(word) ?? true))) return words;
+  return words.map((word) => (HAN_WORD.test(word) ? '' : word));
 }
 
 function routeKey(tables: LanguageTables, intent: ScoredIntent): string {

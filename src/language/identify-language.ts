@@ -60,43 +60,92 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
 const HAN = /\p{Script=Han}/u;
 const LATIN = /\p{Script=Latin}/u;
+const ARABIC = /\p{Script=Arabic}/u;
+/**
+ * Letters of the Arabic script that Arabic itself does not use: Persian پ چ ژ گ ک ی, Urdu ٹ ڈ ڑ ں
+ * ہ ھ ے, Kurdish and Pashto ە ێ ڵ ۆ ړ ښ. Text in Arabic script without any of them is Arabic: CLD3
+ * calls short or dialectal Arabic Persian ("شروط استخراج فيزا شنغن من مصر ايه؟" → fa).
+ */
+const NOT_ARABIC_LETTERS = /[پچژگکیٹڈڑںہھےەێڵۆړښ]/u;
+/**
+ * Letters only Turkish (and Azerbaijani, which also writes ə) uses among the Latin alphabets: ğ
+ * and dotless ı. CLD3 calls short unaccented Turkish Sundanese, Basque or Danish.
+ */
+const TURKISH_LETTERS = /[ğı]/u;
+/** The languages CLD3 names for text in Arabic script. */
+const ARABIC_SCRIPT_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'fa', 'ur', 'ps', 'ku', 'sd', 'ug']);
 /** Scripts some supported language is written in (Latin, Cyrillic, Arabic; Han is counted apart). */
 const OUR_SCRIPTS = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}]/u;
 const LETTER = /\p{L}/u;
 
 /**
  * Identifies the language of a question. In order: no letter → null; any kana → Japanese; mostly
- * Hangul → Korean; mostly Han characters (and no kana) → Chinese; mostly letters of a script
+ * Hangul → Korean; mostly Han characters, or two or more and as many as the Latin words (and no
+ * kana) → Chinese; mostly letters of a script
  * none of ours is written in (Devanagari, Greek, Thai...) → declined, named by CLD3;
- * mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
- * otherwise CLD3: a supported language it names stands (on short text only when CLD3 calls it
+ * mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English; Turkish's own
+ * letters → Turkish;
+ * otherwise CLD3: text mostly in Arabic script without a letter only other languages write, which
+ * CLD3 reliably calls a language of that script (Persian, for dialectal Arabic), is Arabic; a supported language it names stands (on short text only when CLD3 calls it
  * reliable); short text at least SHORT_ENGLISH_WORD_SHARE English words is English; another
  * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
  * anything else is null (too short or unclear to tell), read with the English tables but
  * without spelling correction. `words` are the question's normalised
  * words as typed and `englishWeight` says how English each is (1 a word of the English tables,
- * less for a word only English spelling correction reads as one). Pure and deterministic (CLD3 is); never throws.
+ * less for a word only English spelling correction reads as one). A language other than English
+ * whose tables (`ownWords`: the words of its file as typed) hold no word of the question is not
+ * decided: the text is unclear. Pure and deterministic (CLD3 is); never throws.
  */
-export function identifyLanguage(text: string, words: readonly string[], englishWeight: (word: string, index: number) => number): LanguageIdentification {
+export function identifyLanguage(
+  text: string,
+  words: readonly string[],
+  englishWeight: (word: string, index: number) => number,
+  ownWords: (language: string) => ReadonlySet<string> | undefined = () => undefined,
+): LanguageIdentification {
+  const identified = identifyByScriptAndDetector(text, words, englishWeight);
+  // "خطؤآ ء" is Arabic to CLD3, but not one word of it is a word of the Arabic tables: text
+  // that names nothing the tables know is not read through them (nor its stems matched).
+  // Chinese is decided by its script, and `words` do not cut it into words.
+  const own = identified.language && identified.language !== 'en' && identified.language !== 'zh' && identified.supported ? ownWords(identified.language) : undefined;
+  if (own && !words.some((word) => own.has(word))) {
+    return { language: null, supported: true, rule: `${identified.rule}, but no word of the ${identified.language} tables: unclear, read with the English tables, uncorrected` };
+  }
+  return identified;
+}
+
+function identifyByScriptAndDetector(text: string, words: readonly string[], englishWeight: (word: string, index: number) => number): LanguageIdentification {
   let letters = 0;
   let latin = 0;
   let han = 0;
   let hangul = 0;
   let kana = 0;
   let foreignScript = 0;
+  let arabic = 0;
+  let latinWords = 0;
+  let inLatinWord = false;
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (code < 0x80) {
       // ASCII, nearly every character of most questions: no regular expression needed.
-      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) {
+      const isLetter = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+      if (isLetter) {
         letters++;
         latin++;
+        if (!inLatinWord) latinWords++;
       }
+      inLatinWord = isLetter;
       continue;
     }
-    if (!LETTER.test(char)) continue;
+    if (!LETTER.test(char)) {
+      inLatinWord = false;
+      continue;
+    }
     letters++;
-    if (LATIN.test(char)) latin++;
+    const isLatin = LATIN.test(char);
+    if (isLatin && !inLatinWord) latinWords++;
+    inLatinWord = isLatin;
+    if (isLatin) latin++;
+    else if (ARABIC.test(char)) arabic++;
     else if (KANA.test(char)) kana++;
     else if (HAN.test(char)) han++;
     else if (HANGUL.test(char)) hangul++;
@@ -106,6 +155,8 @@ export function identifyLanguage(text: string, words: readonly string[], english
   if (kana > 0) return decided('ja', 'Japanese kana');
   if (hangul * 2 > letters) return decided('ko', 'mostly Hangul');
   if (han * 2 > letters) return decided('zh', 'mostly Chinese characters, no kana');
+  // "ETIAS要花多少钱", "Schengen簽證要準備什麼": a Latin word or two in a Chinese sentence.
+  if (han >= 2 && han >= latinWords) return decided('zh', 'Chinese characters, as many as the Latin words or more, no kana');
   if (foreignScript * 2 > letters) {
     // Devanagari, Greek, Thai, Hebrew...: no supported language is written so; CLD3 only names it.
     const found = detector.findLanguage(text).language;
@@ -118,10 +169,14 @@ export function identifyLanguage(text: string, words: readonly string[], english
   const english = `${Math.round(share * 100)} % of the words are English table words`;
   // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it (Portuguese).
   if (share >= ENGLISH_WORD_SHARE) return decided('en', english);
+  if (TURKISH_LETTERS.test(text) && !text.includes('ə')) return decided('tr', 'Turkish letters (ğ, dotless ı)');
   const result = detector.findLanguage(text);
   // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
   const code = CLD3_CODES[result.language] ?? result.language;
   const verdict = `CLD3 (${code}, probability ${result.probability.toFixed(2)}${result.is_reliable ? '' : ', unreliable'})`;
+  if (arabic * 2 > letters && result.is_reliable && ARABIC_SCRIPT_LANGUAGES.has(code) && !NOT_ARABIC_LETTERS.test(text)) {
+    return decided('ar', `mostly Arabic script, none of the letters only Persian, Urdu, Kurdish or Pashto write; ${verdict}`);
+  }
   if (isSupportedLanguage(code) && (!short || result.is_reliable)) return decided(code, verdict);
   if (short && share >= SHORT_ENGLISH_WORD_SHARE) return decided('en', `${english} (short text; ${verdict})`);
   if (!isSupportedLanguage(code) && code !== 'und' && !short && result.is_reliable) return decided(code, verdict);

@@ -153,9 +153,26 @@ export class TablesByLanguage {
     private readonly english: LanguageTableFiles,
   ) {}
 
+  private readonly words = new Map<OtherLanguage, ReadonlySet<string>>();
+
   /** The languages that have their own file. */
   languages(): OtherLanguage[] {
     return [...this.files.keys()];
+  }
+
+  /**
+   * Every word of the language's file as people type it (folded, not reduced; Chinese as the
+   * segmenter cuts it), or undefined when it has no file: built on first use.
+   */
+  ownWords(language: OtherLanguage): ReadonlySet<string> | undefined {
+    const file = this.files.get(language);
+    if (!file) return undefined;
+    let words = this.words.get(language);
+    if (!words) {
+      words = tableWords(file, language === 'zh' ? (text) => tokenizeChinese(text, null).map((token) => token.word) : phraseWords);
+      this.words.set(language, words);
+    }
+    return words;
   }
 
   /** The tables of `language`, or undefined when it has no file (it is then read with the English tables). */

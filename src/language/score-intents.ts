@@ -31,11 +31,7 @@ export function scoreIntents(tables: LanguageTables, words: readonly string[], t
   const evidence: Evidence[] = [];
   const counted = new Set<string>();
   const firstAt = new Map<ScoredIntent, number>();
-  const visaQuestion = words.some((word) => tables.domainWords.has(word));
   for (const match of findSignals(tables, words)) {
-    // A signal of one character (a Chinese 保, 费, 转) is a cue only in a question about a visa:
-    // alone it is as likely part of any other word, and random text is full of them.
-    if (!visaQuestion && match.end - match.start === 1 && [...(words[match.start] ?? '')].length === 1) continue;
     for (const found of match.values) {
       const signal = signalApplies(tables, plainWords, match, found);
       if (!signal) continue;
