@@ -39,6 +39,12 @@ const ENGLISH_WORD_SHARE = 0.75;
  */
 const SHORT_TEXT_LETTERS = 20;
 const SHORT_ENGLISH_WORD_SHARE = 0.5;
+/**
+ * A supported language whose own file holds at least this share of the question's words, and
+ * OWN_WORD_MARGIN more than the language CLD3 names, is the question's language.
+ */
+const OWN_WORD_SHARE = 0.6;
+const OWN_WORD_MARGIN = 0.2;
 
 /**
  * Google's CLD3 (a small neural network over character n-grams, 107 languages) compiled to
@@ -102,7 +108,7 @@ export function identifyLanguage(
   englishWeight: (word: string, index: number) => number,
   ownWords: (language: string) => ReadonlySet<string> | undefined = () => undefined,
 ): LanguageIdentification {
-  const identified = identifyByScriptAndDetector(text, words, englishWeight);
+  const identified = identifyByScriptAndDetector(text, words, englishWeight, ownWords);
   // "خطؤآ ء" is Arabic to CLD3, but not one word of it is a word of the Arabic tables: text
   // that names nothing the tables know is not read through them (nor its stems matched).
   // Chinese is decided by its script, and `words` do not cut it into words.
@@ -113,7 +119,12 @@ export function identifyLanguage(
   return identified;
 }
 
-function identifyByScriptAndDetector(text: string, words: readonly string[], englishWeight: (word: string, index: number) => number): LanguageIdentification {
+function identifyByScriptAndDetector(
+  text: string,
+  words: readonly string[],
+  englishWeight: (word: string, index: number) => number,
+  ownWords: (language: string) => ReadonlySet<string> | undefined,
+): LanguageIdentification {
   let letters = 0;
   let latin = 0;
   let han = 0;
@@ -177,10 +188,34 @@ function identifyByScriptAndDetector(text: string, words: readonly string[], eng
   if (arabic * 2 > letters && result.is_reliable && ARABIC_SCRIPT_LANGUAGES.has(code) && !NOT_ARABIC_LETTERS.test(text)) {
     return decided('ar', `mostly Arabic script, none of the letters only Persian, Urdu, Kurdish or Pashto write; ${verdict}`);
   }
+  // CLD3 confuses neighbours on short questions ("¿Qué pasa si me quedo más de 90 días en España?"
+  // → Portuguese, "Quand introduire la demande de visa ?" → Catalan): the language whose own
+  // tables hold clearly more of the question's words wins.
+  const shares = ownWordShares(words, ownWords);
+  const [best] = [...shares].sort((a, b) => b[1] - a[1]);
+  if (best && best[0] !== code && best[1] >= OWN_WORD_SHARE && best[1] >= (shares.get(code) ?? 0) + OWN_WORD_MARGIN) {
+    return decided(best[0], `${Math.round(best[1] * 100)} % of the words are words of the ${best[0]} tables; ${verdict}`);
+  }
   if (isSupportedLanguage(code) && (!short || result.is_reliable)) return decided(code, verdict);
   if (short && share >= SHORT_ENGLISH_WORD_SHARE) return decided('en', `${english} (short text; ${verdict})`);
   if (!isSupportedLanguage(code) && code !== 'und' && !short && result.is_reliable) return decided(code, verdict);
   return { language: null, supported: true, rule: `${verdict}: too short or unclear to tell, read with the English tables, uncorrected` };
+}
+
+/**
+ * The share of the question's words (letters only) that are words of each supported language's
+ * own file (Chinese aside: its words are not cut by spaces), for the languages that have one.
+ */
+function ownWordShares(words: readonly string[], ownWords: (language: string) => ReadonlySet<string> | undefined): Map<string, number> {
+  const lettered = words.filter((word) => /^\p{L}+$/u.test(word));
+  const shares = new Map<string, number>();
+  if (lettered.length === 0) return shares;
+  for (const language of SUPPORTED_LANGUAGES) {
+    if (language === 'en' || language === 'zh') continue;
+    const own = ownWords(language);
+    if (own) shares.set(language, lettered.filter((word) => own.has(word)).length / lettered.length);
+  }
+  return shares;
 }
 
 /** The language a client states in the `language` hint: it wins over what the text looks like. */
