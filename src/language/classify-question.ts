@@ -14,8 +14,6 @@ import { tokenizeChinese, tokenizeText, type Token } from './tokenize-question.j
 
 /** Confidence given to decisions taken by a rule rather than by scores (a non-Schengen destination). */
 export const RULE_CONFIDENCE = 0.9;
-/** How much a word English spelling correction changes counts towards reading a question as English. */
-const MISSPELT_ENGLISH_WEIGHT = 0.5;
 /** Score given to the fallback intents (a country with no other cue, ordinary words with no visa word). */
 const FALLBACK_SCORE = 2;
 /** A signal of this weight or more is a strong cue: a second topic asked, or a membership question. */
@@ -119,13 +117,17 @@ export function classifyQuestion(tables: LanguageTables, question: string, langu
 export function readQuestion(englishTables: LanguageTables, question: string, languageHint?: string): QuestionReading {
   const english = tokenizeText(question);
   const { known, foreign } = englishTables.spelling;
-  const englishSpelling = correctSpelling(englishTables, english.map((t) => t.word));
-  const correctedAt = new Set(englishSpelling.corrections.map((c) => c.index));
-  // A word English correction changes counts half: "frnace" is English, but so would Spanish
-  // "alemania" be ("albania") if it counted whole.
-  const englishWeight = (word: string, index: number) => (known.has(word) && !foreign.has(word) ? 1 : correctedAt.has(index) ? MISSPELT_ENGLISH_WEIGHT : 0);
+  const englishTyped = english.map((t) => t.word);
+  // English spelling correction is the dearest step of a question in another language: it runs
+  // when it can change the language identified, or when the question is English.
+  let englishCorrection: ReturnType<typeof correctSpelling> | undefined;
+  const englishSpelling = () => (englishCorrection ??= correctSpelling(englishTables, englishTyped));
+  const englishWords = {
+    isWord: (word: string) => known.has(word) && !foreign.has(word),
+    misspelt: () => new Set(englishSpelling().corrections.map((c) => c.index)),
+  };
   const ownWords = (language: string) => (isSupportedLanguage(language) && language !== 'en' ? englishTables.otherLanguages.ownWords(language) : undefined);
-  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, english.map((t) => t.word), englishWeight, ownWords);
+  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishTyped, englishWords, ownWords);
   if (!identified.supported) return unsupportedReading(identified, english);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   // A language with a file of its own is read with its tables alone; one without, with the
@@ -135,7 +137,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
   // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.
   const typed = tokens.map((t) => t.word);
-  const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling : { words: typed, corrections: [] };
+  const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling() : { words: typed, corrections: [] };
   const words = spelling.words;
   // Country look-ups read the words as corrected; every other look-up reads them reduced the
   // way the language's tables were (a stem in French, the word itself in English).

@@ -12,6 +12,18 @@ export function isSupportedLanguage(code: string | null): code is SupportedLangu
   return code !== null && (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
 }
 
+/**
+ * The English words of a question: whether a word is one of the English tables, and the indexes
+ * of the words English spelling correction changes (asked only when they can change the share).
+ */
+export interface EnglishWords {
+  isWord(word: string): boolean;
+  misspelt(): ReadonlySet<number>;
+}
+
+/** How much a word English spelling correction changes counts towards reading a question as English: "frnace" is English, but so would Spanish "alemania" be ("albania") if it counted whole. */
+const MISSPELT_ENGLISH_WEIGHT = 0.5;
+
 /** The language a question is read in, and why. */
 export interface LanguageIdentification {
   /**
@@ -97,18 +109,18 @@ const LETTER = /\p{L}/u;
  * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
  * anything else is null (too short or unclear to tell), read with the English tables but
  * without spelling correction. `words` are the question's normalised
- * words as typed and `englishWeight` says how English each is (1 a word of the English tables,
- * less for a word only English spelling correction reads as one). A language other than English
+ * words as typed and `englishWords` tells which are English (a word of the English tables, or half
+ * for a word only English spelling correction reads as one). A language other than English
  * whose tables (`ownWords`: the words of its file as typed) hold no word of the question is not
  * decided: the text is unclear. Pure and deterministic (CLD3 is); never throws.
  */
 export function identifyLanguage(
   text: string,
   words: readonly string[],
-  englishWeight: (word: string, index: number) => number,
+  englishWords: EnglishWords,
   ownWords: (language: string) => ReadonlySet<string> | undefined = () => undefined,
 ): LanguageIdentification {
-  const identified = identifyByScriptAndDetector(text, words, englishWeight, ownWords);
+  const identified = identifyByScriptAndDetector(text, words, englishWords, ownWords);
   // "خطؤآ ء" is Arabic to CLD3, but not one word of it is a word of the Arabic tables: text
   // that names nothing the tables know is not read through them (nor its stems matched).
   // Chinese is decided by its script, and `words` do not cut it into words.
@@ -122,7 +134,7 @@ export function identifyLanguage(
 function identifyByScriptAndDetector(
   text: string,
   words: readonly string[],
-  englishWeight: (word: string, index: number) => number,
+  englishWords: EnglishWords,
   ownWords: (language: string) => ReadonlySet<string> | undefined,
 ): LanguageIdentification {
   let letters = 0;
@@ -176,7 +188,7 @@ function identifyByScriptAndDetector(
     return { language, supported: false, rule: 'mostly letters of a script none of the supported languages is written in' };
   }
   const short = letters < SHORT_TEXT_LETTERS;
-  const share = latin * 2 > letters ? englishShare(words, englishWeight) : 0;
+  const share = latin * 2 > letters ? englishShare(words, englishWords, short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE) : 0;
   const english = `${Math.round(share * 100)} % of the words are English table words`;
   // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it (Portuguese).
   if (share >= ENGLISH_WORD_SHARE) return decided('en', english);
@@ -227,14 +239,24 @@ function decided(language: string, rule: string): LanguageIdentification {
   return { language, supported: isSupportedLanguage(language), rule };
 }
 
-/** The share of the words (letters only, digits and codes aside) that are English, by their weights. */
-function englishShare(words: readonly string[], englishWeight: (word: string, index: number) => number): number {
-  let total = 0;
-  let english = 0;
+/**
+ * The share of the words (letters only, digits and codes aside) that are English: a word of the
+ * English tables counts 1, a word spelling correction changes MISSPELT_ENGLISH_WEIGHT. The
+ * corrections are asked for only when they could lift the share to `needed`; otherwise the share
+ * of table words is exact enough (it stays under every threshold either way).
+ */
+function englishShare(words: readonly string[], english: EnglishWords, needed: number): number {
+  const lettered: number[] = [];
+  let known = 0;
   words.forEach((word, index) => {
     if (!/^\p{L}+$/u.test(word)) return;
-    total++;
-    english += englishWeight(word, index);
+    lettered.push(index);
+    if (english.isWord(word)) known++;
   });
-  return total === 0 ? 0 : english / total;
+  if (lettered.length === 0) return 0;
+  const unknown = lettered.length - known;
+  if (unknown === 0 || known + unknown * MISSPELT_ENGLISH_WEIGHT < needed * lettered.length) return known / lettered.length;
+  const misspelt = english.misspelt();
+  const corrected = lettered.filter((index) => !english.isWord(words[index] ?? '') && misspelt.has(index)).length;
+  return (known + corrected * MISSPELT_ENGLISH_WEIGHT) / lettered.length;
 }
