@@ -241,7 +241,8 @@ function languageEvidence(identified: LanguageIdentification, words: readonly st
 function askedKinds(tables: LanguageTables, question: string, words: readonly string[]): string[] {
   const kinds = tables.asks.findAll(words).flatMap((match) => match.values);
   if (tables.askForms.length > 0) {
-    const clauses = question.split(/[?!.;:,\n]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
+    // Chinese, Arabic and Spanish punctuation ends a clause too ("？", "，", "、", "؟", "،", "¿").
+    const clauses = question.split(/[?!.;:,\n？！。；：，、؟،؛¿¡]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
     for (const form of tables.askForms) if (clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
   }
   return [...new Set(kinds)];
