@@ -97,7 +97,7 @@ function startScriptNodeFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/main\.js\b/.exec(scripts.start ?? '');
   if (!flags) throw new Error(`package.json's start script does not run "node [flags] dist/main.js": ${scripts.start}`);
-  return flags[1].split(' ').filter(Boolean);
+  return (flags[1] ?? '').split(' ').filter(Boolean);
 }
 
 /** The API's entry point as production runs it: the compiled dist/main.js (`npm ci` builds it). */
