@@ -97,22 +97,26 @@ const OUR_SCRIPTS = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}]/u;
 const LETTER = /\p{L}/u;
 
 /**
- * Identifies the language of a question. In order: no letter → null; any kana → Japanese; mostly
- * Hangul → Korean; mostly Han characters, or two or more and as many as the Latin words (and no
- * kana) → Chinese; mostly letters of a script
- * none of ours is written in (Devanagari, Greek, Thai...) → declined, named by CLD3;
- * mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English; Turkish's own
- * letters → Turkish;
- * otherwise CLD3: text mostly in Arabic script without a letter only other languages write, which
- * CLD3 reliably calls a language of that script (Persian, for dialectal Arabic), is Arabic; a supported language it names stands (on short text only when CLD3 calls it
- * reliable); short text at least SHORT_ENGLISH_WORD_SHARE English words is English; another
- * language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not short;
- * anything else is null (too short or unclear to tell), read with the English tables but
- * without spelling correction. `words` are the question's normalised
- * words as typed and `englishWords` tells which are English (a word of the English tables, or half
- * for a word only English spelling correction reads as one). A language other than English
- * whose tables (`ownWords`: the words of its file as typed) hold no word of the question is not
- * decided: the text is unclear. Pure and deterministic (CLD3 is); never throws.
+ * Identifies the language of a question. In order:
+ * - no letter → null; any kana → Japanese; mostly Hangul → Korean;
+ * - mostly Han characters, or two or more and as many as the Latin words (and no kana) → Chinese;
+ * - mostly letters of a script none of ours is written in (Devanagari, Greek, Thai...) → declined,
+ *   named by CLD3;
+ * - mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
+ * - Turkish's own letters (ğ, dotless ı) → Turkish;
+ * - otherwise CLD3, then: text mostly in Arabic script without a letter only other languages
+ *   write, which CLD3 reliably calls a language of that script (Persian, for dialectal Arabic), is
+ *   Arabic; the supported language whose own file holds OWN_WORD_SHARE of the words, OWN_WORD_MARGIN
+ *   more than CLD3's choice, wins; a supported language CLD3 names stands (on short text only when
+ *   CLD3 calls it reliable); short text at least SHORT_ENGLISH_WORD_SHARE English words is English;
+ *   another language (`hi`, `sw`, `ro`...) stands when CLD3 calls it reliable on text that is not
+ *   short; anything else is null (too short or unclear to tell), read with the English tables but
+ *   without spelling correction;
+ * - last, a language other than English whose own file (`ownWords`: its words as typed) holds no
+ *   word of the question is not decided: the text is unclear.
+ * `words` are the question's normalised words as typed and `englishWords` tells which are English
+ * (a word of the English tables, or half for a word only English spelling correction reads as one).
+ * Pure and deterministic (CLD3 is); never throws.
  */
 export function identifyLanguage(
   text: string,
