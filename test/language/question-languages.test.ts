@@ -140,6 +140,35 @@ const randomText = fc.constantFrom(...SCRIPTS).chain(([from, to]) =>
   fc.array(fc.array(fc.integer({ min: from, max: to }).map((code) => String.fromCodePoint(code)), { minLength: 1, maxLength: 9 }).map((letters) => letters.join('')), { minLength: 1, maxLength: 12 }).map((words) => words.join(' ')),
 );
 
+/**
+ * Our own questions of the kinds CLD3 gets wrong (a Latin word in Chinese, unaccented Turkish,
+ * dialectal Arabic, a neighbour language on short text), each read in its own language.
+ */
+const MISREAD_BY_CLD3 = [
+  ['zh', 'ETIAS要花多少钱'],
+  ['zh', 'EES是什么'],
+  ['tr', 'transit vizeden kimler muaf?'],
+  ['ar', 'شروط استخراج فيزا شنغن من مصر ايه؟'],
+  ['pl', 'Czym jest wiza Schengen?'],
+  ['es', '¿Qué pasa si me quedo más de 90 días en España?'],
+  ['fr', 'Quand introduire la demande de visa ?'],
+  ['pt', 'Quanto custa o visto Schengen?'],
+  ['en', 'How do I apply for a visa?'],
+] as const;
+
+describe('questions CLD3 alone would misread', () => {
+  it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
+    const result = classifyQuestion(tables, question);
+    expect(result.language, JSON.stringify(result.evidence)).toBe(language);
+    expect(result.intent, JSON.stringify(result.evidence)).not.toBe('unknown');
+  });
+
+  it('does not read text through a language whose tables hold none of its words', () => {
+    const result = classifyQuestion(tables, 'خطؤآ ء');
+    expect(result, JSON.stringify(result)).toMatchObject({ language: null, intent: 'unknown', country: null });
+  });
+});
+
 describe('random text in any script', () => {
   it('is unknown or declined, never given a country, a purpose or a stay', () => {
     fc.assert(
