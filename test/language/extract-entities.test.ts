@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyQuestion } from '../../src/language/classify-question.js';
 import { tables } from './tables.js';
@@ -187,10 +188,24 @@ describe('nationality is told apart from the destination', () => {
     ['I am German and I want to visit Norway', 'DE', 'NO'],
     ['I am from Ghana, going to Lisbon', 'GH', 'PT'],
     ['Do Nigerians need a visa for Germany?', 'NG', 'DE'],
+    ['Do Angolans need a Schengen visa for France?', 'AO', 'FR'],
+    ['I am from Jamaica, going to Rome', 'JM', 'IT'],
+    ['do panamanians need a visa for spain', 'PA', 'ES'],
+    ['citizen of Timor-Leste visiting Portugal', 'TL', 'PT'],
+    ['Hong Kong passport holders, visa for Italy?', 'HK', 'IT'],
   ])('"%s" → nationality %s, country %s', (question, nationality, country) => {
     const result = classify(question);
     expect(result.profile.nationality, show(question)).toBe(nationality);
     expect(result.country, show(question)).toBe(country);
+  });
+
+  it('knows every nationality of the EU visa lists (Annex I and II) that the visa requirement answers', () => {
+    const rules = JSON.parse(readFileSync('rules/general/visa_requirement.json', 'utf8')) as { facts: { id: string; value: unknown }[] };
+    const listed = rules.facts
+      .filter((fact) => fact.id === 'visa_requirement.annex_i' || fact.id === 'visa_requirement.annex_ii')
+      .flatMap((fact) => (fact.value as { code: string }[]).map((entry) => entry.code));
+    expect(listed.length).toBeGreaterThan(150);
+    expect(listed.filter((code) => !tables.countries.has(code))).toEqual([]);
   });
 
   it('does not read a nationality-only country as a destination', () => {
