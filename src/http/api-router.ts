@@ -190,12 +190,16 @@ function runOperation(deps: AppDeps, operation: Operation): RequestHandler {
 const REQUEST_ID_PLACEHOLDER = 'x'.repeat(REQUEST_ID_LENGTH);
 
 /**
- * The success envelope of a result, encoded once per result and mode with a placeholder request
- * id. The knowledge layer hands out the same result object for answers computed once per rules
- * load (country records, lists, requirements, financial rules), so those bodies are serialised
- * and encoded once; a result made per request is encoded once and dropped with it.
+ * The success envelope of a result, encoded once per result and mode (live or test) with a
+ * placeholder request id. The knowledge layer hands out the same result object for answers
+ * computed once per rules load (country records, lists, requirements, financial rules), so those
+ * bodies are serialised and encoded once; a result made per request is encoded once and dropped
+ * with it. A result belongs to one operation, so its units never vary.
  */
-const bodyTemplates = new WeakMap<Grounded<unknown>, Map<string, { body: Buffer; idAt: number }>>();
+const bodyTemplates = new WeakMap<Grounded<unknown>, { live?: Buffer; test?: Buffer }>();
+
+/** Where the request id starts in a body template. */
+const REQUEST_ID_AT = '{"request_id":"'.length;
 
 /**
  * The success envelope (spec 2.1, 2.2) as UTF-8 bytes: `{request_id, data, meta: {units, livemode,
@@ -207,18 +211,19 @@ const bodyTemplates = new WeakMap<Grounded<unknown>, Map<string, { body: Buffer;
 function successBody(requestId: string, units: number, livemode: boolean, result: Grounded<unknown>): Buffer {
   let templates = bodyTemplates.get(result);
   if (!templates) {
-    templates = new Map();
+    templates = {};
     bodyTemplates.set(result, templates);
   }
-  const variant = `${units}:${livemode}`;
-  let template = templates.get(variant);
+  const mode = livemode ? 'live' : 'test';
+  let template = templates[mode];
   if (!template) {
-    const text = `{"request_id":"${REQUEST_ID_PLACEHOLDER}","data":${JSON.stringify(result.data)},"meta":{"units":${units},"livemode":${livemode},"last_verified_at":${JSON.stringify(result.lastVerifiedAt)},"sources":${JSON.stringify(result.sources)},"disclaimer":${JSON.stringify(disclaimerFor(result.sources))}}}`;
-    template = { body: Buffer.from(text), idAt: '{"request_id":"'.length };
-    templates.set(variant, template);
+    template = Buffer.from(
+      `{"request_id":"${REQUEST_ID_PLACEHOLDER}","data":${JSON.stringify(result.data)},"meta":{"units":${units},"livemode":${livemode},"last_verified_at":${JSON.stringify(result.lastVerifiedAt)},"sources":${JSON.stringify(result.sources)},"disclaimer":${JSON.stringify(disclaimerFor(result.sources))}}}`,
+    );
+    templates[mode] = template;
   }
-  const body = Buffer.allocUnsafe(template.body.length);
-  template.body.copy(body);
-  body.write(requestId, template.idAt, REQUEST_ID_LENGTH, 'latin1');
+  const body = Buffer.allocUnsafe(template.length);
+  template.copy(body);
+  body.write(requestId, REQUEST_ID_AT, REQUEST_ID_LENGTH, 'latin1');
   return body;
 }
