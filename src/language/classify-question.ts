@@ -127,7 +127,9 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     misspelt: () => new Set(englishSpelling().corrections.map((c) => c.index)),
   };
   const ownWords = (language: string) => (isSupportedLanguage(language) && language !== 'en' ? englishTables.otherLanguages.ownWords(language) : undefined);
-  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishTyped, englishWords, ownWords);
+  // Chinese is decided by its script, and the words cut at spaces are no Chinese words to compare.
+  const spacedOwnWords = (language: string) => (language === 'zh' ? undefined : ownWords(language));
+  const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishTyped, englishWords, spacedOwnWords);
   if (!identified.supported) return unsupportedReading(identified, english);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   // A language with a file of its own is read with its tables alone; one without, with the

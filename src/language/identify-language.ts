@@ -127,8 +127,7 @@ export function identifyLanguage(
   const identified = identifyByScriptAndDetector(text, words, englishWords, ownWords);
   // "خطؤآ ء" is Arabic to CLD3, but not one word of it is a word of the Arabic tables: text
   // that names nothing the tables know is not read through them (nor its stems matched).
-  // Chinese is decided by its script, and `words` do not cut it into words.
-  const own = identified.language && identified.language !== 'en' && identified.language !== 'zh' && identified.supported ? ownWords(identified.language) : undefined;
+  const own = identified.language && identified.language !== 'en' && identified.supported ? ownWords(identified.language) : undefined;
   if (own && !words.some((word) => own.has(word))) {
     return { language: null, supported: true, rule: `${identified.rule}, but no word of the ${identified.language} tables: unclear, read with the English tables, uncorrected` };
   }
@@ -220,14 +219,14 @@ function identifyByScriptAndDetector(
 
 /**
  * The share of the question's words (letters only) that are words of each supported language's
- * own file (Chinese aside: its words are not cut by spaces), for the languages that have one.
+ * own file, for the languages `ownWords` gives.
  */
 function ownWordShares(words: readonly string[], ownWords: (language: string) => ReadonlySet<string> | undefined): Map<string, number> {
   const lettered = words.filter((word) => /^\p{L}+$/u.test(word));
   const shares = new Map<string, number>();
   if (lettered.length === 0) return shares;
   for (const language of SUPPORTED_LANGUAGES) {
-    if (language === 'en' || language === 'zh') continue;
+    if (language === 'en') continue;
     const own = ownWords(language);
     if (own) shares.set(language, lettered.filter((word) => own.has(word)).length / lettered.length);
   }
