@@ -118,6 +118,8 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   const input: PartInput = {
     knowledge,
     text: reading.text,
+    cueText: reading.cueText,
+    factCues: reading.factCues,
     country: understood.country,
     travelPurpose: understood.travel_purpose,
     days: understood.days,

@@ -4,9 +4,6 @@ import type { AnswerPart, UsedFact } from './answer-part.js';
 import type { PartInput } from './part-input.js';
 import { GENERAL_TEMPLATES, type FactTemplate } from './general-templates.js';
 
-/** Words that ask for a topic as a whole, next to any specific detail. */
-const OVERVIEW_CUES = ['what is', 'what are', 'what s', 'explain', 'tell me about', 'what does', 'what do i need to know'];
-
 /** Whether the padded normalised question contains a cue as a whole word or phrase. */
 export function hasCue(text: string, cues: readonly string[] | undefined): boolean {
   return (cues ?? []).some((cue) => text.includes(` ${cue} `));
@@ -19,8 +16,8 @@ export function useFact(fact: Fact): UsedFact {
 
 /**
  * Answers one general topic (fees, insurance, 90/180, ...) from `rules/general/<topic>.json`.
- * The facts asked for specifically (a template cue in the question, e.g. "child" for the child
- * fees) are answered; with no specific cue, the topic's default facts. A fact the rules publish
+ * The facts asked for specifically (a fact cue of the question's language in the question,
+ * rules/language/fact-cues.json, e.g. "child" for the child fees) are answered; with no specific cue, the topic's default facts. A fact the rules publish
  * as null is left out; when every fact asked for is null the part reports
  * `value_not_verified`, and when the rules hold none of them, `no_matching_rule`.
  */
@@ -29,7 +26,8 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
   // A template may quote a fact of another topic (the fee in the application steps): one fact, one place.
   const topics = new Set<GeneralTopic>([topic, ...templates.flatMap((template) => (template.topic ? [template.topic] : []))]);
   const facts = new Map([...topics].flatMap((t) => input.knowledge.generalFacts(t)).map((fact) => [fact.id, fact]));
-  const cued = templates.filter((template) => hasCue(input.text, template.cues) || template.asks?.(input.text) === true);
+  const cues = input.factCues.byTopic.get(topic);
+  const cued = templates.filter((template) => hasCue(input.cueText, cues?.get(template.fact)) || template.asks?.(input.text) === true);
   const exclusive = cued.find((template) => template.exclusive);
   if (exclusive) {
     const fact = facts.get(exclusive.fact);
@@ -38,7 +36,7 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
   }
   const defaults = templates.filter((template) => template.byDefault);
   // "What is ETIAS and when does it start?" asks for the overview as well as the cued fact.
-  const overview = hasCue(input.text, OVERVIEW_CUES);
+  const overview = hasCue(input.cueText, input.factCues.overview);
   const wanted: readonly FactTemplate[] = exclusive
     ? [exclusive]
     : cued.length === 0

@@ -1,5 +1,6 @@
 import type { Knowledge } from '../knowledge/knowledge.js';
 import type { Topic, TravelPurpose } from '../knowledge/topics.js';
+import type { FactCues } from '../language/fact-cues.js';
 import type { PlacesNamed } from '../language/places-named.js';
 
 /**
@@ -11,6 +12,10 @@ export interface PartInput {
   knowledge: Knowledge;
   /** The question's normalised words joined by one space, padded with spaces for phrase tests. */
   text: string;
+  /** The question's words as its language's tables reduce them, joined and padded like `text`: what `factCues` are tested on. */
+  cueText: string;
+  /** Which fact of a general topic the question asks for, in its language (fact-cues.json, `fact_cues`). */
+  factCues: FactCues;
   country: string | null;
   travelPurpose: TravelPurpose | null;
   days: number | null;

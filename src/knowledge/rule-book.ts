@@ -4,7 +4,8 @@ import { INTENTS, loadLanguageTables, type LanguageTables } from '../language/la
 import type { Knowledge } from './knowledge.js';
 import { loadKnowledge } from './load-knowledge.js';
 import { RuleFilesError, type RuleProblem } from './rule-problem.js';
-import { TOPICS } from './topics.js';
+import { TOPICS, type GeneralTopic } from './topics.js';
+import { GENERAL_TEMPLATES } from '../answers/general-templates.js';
 
 /** Everything loaded from `rules/`, validated, and read-only while it is current. */
 export interface LoadedRules {
@@ -34,7 +35,7 @@ export function loadRules(dir: string): LoadedRules {
 /**
  * What asks.json declares as answering a kind must exist: a topic or intent name, or the id of a
  * fact in the rules (a renamed fact would otherwise silently stop answering, and every question
- * of that kind would get null).
+ * of that kind would get null). Every fact a fact cue names must be one its topic's answer writes.
  */
 export function unknownAnswerers(language: LanguageTables, knowledge: Knowledge): RuleProblem[] {
   const names = new Set<string>(['*', 'sources', ...TOPICS, ...INTENTS]);
@@ -51,6 +52,22 @@ export function unknownAnswerers(language: LanguageTables, knowledge: Knowledge)
       });
     }
   });
+  // fact-cues.json and the other languages' fact_cues: a cue of a fact no template of its topic
+  // writes would never be used, and a renamed fact would silently stop being asked for.
+  const cued = [
+    ...[...language.factCues.byTopic].flatMap(([topic, facts]) => [...facts.keys()].map((fact) => ({ file: 'language/fact-cues.json', path: `$.topics.${topic}.${fact}`, topic, fact }))),
+    ...language.otherLanguages.factCueIds(),
+  ];
+  for (const { file, path, topic, fact } of cued) {
+    const templates = GENERAL_TEMPLATES[topic as GeneralTopic] ?? [];
+    if (templates.some((template) => template.fact === fact)) continue;
+    problems.push({
+      file,
+      path,
+      message: `no answer of the topic ${topic} writes the fact "${fact}"`,
+      fix: `Use a fact the topic's answer writes (${templates.map((template) => template.fact).join(', ') || 'none'}; src/answers/general-templates.ts); after renaming a fact, rename it here too.`,
+    });
+  }
   return problems;
 }
 

@@ -7,6 +7,7 @@ import { extractProfile } from './extract-profile.js';
 import { extractPurpose } from './extract-purpose.js';
 import { hintedLanguage, identifyLanguage, isSupportedLanguage, SUPPORTED_LANGUAGES, type LanguageIdentification } from './identify-language.js';
 import type { OtherLanguage } from './country-names.js';
+import type { FactCues } from './fact-cues.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
 import { placesNamed, type PlacesNamed } from './places-named.js';
 import { scoreIntents, type ScoredIntent } from './score-intents.js';
@@ -64,6 +65,13 @@ export interface QuestionReading {
   words: readonly string[];
   /** The words joined by one space and padded with a space each side, for whole-phrase tests. */
   text: string;
+  /**
+   * The words as the language's tables reduce them (a stem in French, the word itself in
+   * English), joined and padded like `text`: what the fact cues of `factCues` are tested on.
+   */
+  cueText: string;
+  /** Which fact of a general topic the question asks for, in the tables of its language (fact-cues.json, `fact_cues`). */
+  factCues: FactCues;
   /** The distinct Schengen states named, in order, and the stay the question gives for each. */
   places: PlacesNamed;
   /**
@@ -130,7 +138,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   // Chinese is decided by its script, and the words cut at spaces are no Chinese words to compare.
   const spacedOwnWords = (language: string) => (language === 'zh' ? undefined : ownWords(language));
   const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishTyped, englishWords, spacedOwnWords);
-  if (!identified.supported) return unsupportedReading(identified, english);
+  if (!identified.supported) return unsupportedReading(identified, english, englishTables.factCues);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   // A language with a file of its own is read with its tables alone; one without, with the
   // English tables and its CLDR country names.
@@ -201,14 +209,14 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
 }
 
 /**
  * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
  * Reading it through English tables would find places and topics it does not name.
  */
-function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[]): QuestionReading {
+function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[], factCues: FactCues): QuestionReading {
   const words = tokens.map((t) => t.word);
   const classification: Classification = {
     language: identified.language,
@@ -227,7 +235,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

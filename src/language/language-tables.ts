@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { FactKindSchema, type FactKind } from '../knowledge/fact-values.js';
+import { compileFactCues, FactCuesFileSchema, type FactCues, type FactCuesSchema } from './fact-cues.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { CountryNamesByLanguage } from './country-names.js';
@@ -387,13 +388,15 @@ export interface LanguageTables {
   outOfScopeKinds: ReadonlySet<string>;
   /** Kind id → the topics whose answer to it needs the nationality. */
   needsNationality: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Which fact of a general topic the question asks for (fact-cues.json), in this language's reduced words. */
+  factCues: FactCues;
   /** Per other supported language, the country terms with the CLDR names of that language, built at its first question (country-names.ts). */
   countryNames: CountryNamesByLanguage;
   /** The tables of the languages with a file of their own (rules/language/<code>.json), built at their first question. */
   otherLanguages: TablesByLanguage;
 }
 
-export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json'] as const;
+export const LANGUAGE_FILES = ['intents.json', 'countries.json', 'nationalities.json', 'purposes.json', 'durations.json', 'profile.json', 'spelling.json', 'asks.json', 'fact-cues.json'] as const;
 
 /**
  * Reads, validates and compiles `dir`/*.json (normally rules/language). Every file is checked
@@ -422,12 +425,13 @@ export function loadLanguageTables(dir: string): LanguageTables {
     profile: read('profile.json', ProfileFileSchema),
     spelling: read('spelling.json', SpellingFileSchema),
     asks: read('asks.json', AsksFileSchema),
+    factCues: read('fact-cues.json', FactCuesFileSchema),
   };
-  const { intents, countries, nationalities, purposes, durations, profile, spelling, asks } = files;
-  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling || !asks) {
+  const { intents, countries, nationalities, purposes, durations, profile, spelling, asks, factCues } = files;
+  if (problems.length > 0 || !intents || !countries || !nationalities || !purposes || !durations || !profile || !spelling || !asks || !factCues) {
     throw new RuleFilesError(problems);
   }
-  const english = { intents, countries, nationalities, purposes, durations, profile, spelling, asks };
+  const english = { intents, countries, nationalities, purposes, durations, profile, spelling, asks, factCues };
   const countryCodes = new Set([...countries.schengen, ...countries.not_schengen, ...nationalities.nationalities].map((entry) => entry.code));
   const others = loadOtherLanguageFiles(dir, { intents: INTENTS, kinds: asks.kinds.map((kind) => kind.id), countries: countryCodes });
   if (others.problems.length > 0) throw new RuleFilesError(others.problems);
@@ -464,6 +468,7 @@ export interface LanguageTableFiles {
   profile: z.output<typeof ProfileFileSchema>;
   spelling: z.output<typeof SpellingFileSchema>;
   asks: z.output<typeof AsksFileSchema>;
+  factCues: z.output<typeof FactCuesSchema>;
 }
 
 /**
@@ -551,6 +556,7 @@ export function compileLanguageTables(
     anyKinds: new Set(files.asks.kinds.filter((kind) => kind.match === 'any').map((kind) => kind.id)),
     outOfScopeKinds: new Set(files.asks.kinds.filter((kind) => kind.intent === 'out_of_scope').map((kind) => kind.id)),
     needsNationality: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.needs_nationality ?? [])])),
+    factCues: compileFactCues(files.factCues, wordsOf),
     threshold: files.intents.threshold,
     intentOrder: files.intents.intents.map((intent) => intent.id),
     routes,

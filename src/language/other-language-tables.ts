@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import type { LanguageCountryNames, OtherLanguage } from './country-names.js';
 import { SUPPORTED_LANGUAGES } from './identify-language.js';
+import { FactCuesSchema } from './fact-cues.js';
 import { compileLanguageTables, isValidRegex, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords, tokenizeChinese } from './tokenize-question.js';
@@ -86,6 +87,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     language_before: phraseList.default([]),
     skip: phraseList,
   }),
+  /** Which fact of a general topic a question asks for, in this language (as rules/language/fact-cues.json); without it, a topic's default facts. */
+  fact_cues: FactCuesSchema.default({ overview: [], topics: {} }),
 });
 export type OtherLanguageFile = z.output<typeof OtherLanguageFileSchema>;
 
@@ -160,6 +163,13 @@ export class TablesByLanguage {
     return [...this.files.keys()];
   }
 
+  /** Every fact id the files' `fact_cues` name, with the file and JSON path (checked against the rules at load). */
+  factCueIds(): { file: string; path: string; topic: string; fact: string }[] {
+    return [...this.files].flatMap(([language, file]) =>
+      Object.entries(file.fact_cues.topics).flatMap(([topic, facts]) => Object.keys(facts).map((fact) => ({ file: `language/${language}.json`, path: `$.fact_cues.topics.${topic}.${fact}`, topic, fact }))),
+    );
+  }
+
   /**
    * Every word of the language's file as people type it (folded, not reduced; Chinese as the
    * segmenter cuts it), or undefined when it has no file: built on first use.
@@ -208,6 +218,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     purposes: { purposes: file.purposes, relations: file.relations, visit_verbs: file.visit_verbs, not_purpose: file.not_purpose },
     durations: file.durations,
     profile: { ...file.profile, adult_age: english.profile.adult_age },
+    factCues: file.fact_cues,
   };
   const compiled = compileLanguageTables(own, reducedWords);
 
@@ -264,6 +275,8 @@ function tableWords(file: OtherLanguageFile, plainWords: (text: string) => strin
   add(file.domain_words);
   for (const groups of Object.values(file.intents)) for (const group of groups) add(group.phrases);
   for (const ask of Object.values(file.asks)) add(ask.cues);
+  add(file.fact_cues.overview);
+  for (const facts of Object.values(file.fact_cues.topics)) for (const phrases of Object.values(facts)) add(phrases);
   add([...file.purposes.tourism, ...file.purposes.business, ...file.purposes.family, ...file.relations, ...file.visit_verbs, ...file.not_purpose]);
   add([...Object.keys(file.durations.units), ...Object.keys(file.durations.numbers), ...Object.keys(file.durations.phrases)]);
   const { employment, minor, ...cues } = file.profile;

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAnswerFixtures } from '../../src/quality/answer-fixture.js';
 import { answerInvariantProblems, numbersInText } from '../../src/quality/check-answer.js';
@@ -168,5 +171,34 @@ describe('answer invariants on unanswered', () => {
     { name: 'a topic named twice', data: { answer: null, reason: 'no_matching_rule', topics: ['fees', 'ees'], unanswered: [{ topic: 'fees', reason: 'no_matching_rule' }, { topic: 'fees', reason: 'no_matching_rule' }] }, problem: 'twice' },
   ])('reject $name', ({ data, problem }) => {
     expect(answerInvariantProblems(envelope(data), registry).join('\n')).toContain(problem);
+  });
+});
+
+describe('fact cues in the language of the question', () => {
+  // Which fact of a topic is asked for is data (rules/language/fact-cues.json, `fact_cues` in the
+  // other languages' files), read in the question's own words: without a cue of its language a
+  // question gets the topic's defaults, with one the fact it names.
+  const frenchRules = (factCues: unknown): AnswerContext => {
+    const dir = mkdtempSync(join(tmpdir(), 'fact-cues-'));
+    cpSync('rules', dir, { recursive: true });
+    const french = JSON.parse(readFileSync(join(dir, 'language/fr.json'), 'utf8'));
+    french.fact_cues = factCues;
+    writeFileSync(join(dir, 'language/fr.json'), JSON.stringify(french));
+    const loaded = loadRules(dir);
+    rmSync(dir, { recursive: true, force: true });
+    return { knowledge: loaded.knowledge, language: loaded.language, capabilities: loaded.capabilities };
+  };
+  const question = 'Combien coûte le visa Schengen pour mes enfants ?';
+
+  it('answers a French question with the fact its French cue names (the child fees), not the topic defaults', async () => {
+    const withCue = frenchRules({ overview: [], topics: { fees: { 'fees.child_6_to_11': ['enfants'], 'fees.child_under_6': ['enfant'] } } });
+    const data = (await composeAnswer({ question }, withCue)).data;
+    expect(data.language).toBe('fr');
+    expect(data.answer?.facts.map((fact) => fact.id)).toEqual(['fees.child_6_to_11', 'fees.child_under_6']);
+  });
+
+  it('gives the topic defaults when the language has no cue for the fact asked', async () => {
+    const data = (await composeAnswer({ question }, frenchRules({ overview: [], topics: {} }))).data;
+    expect(data.answer?.facts.map((fact) => fact.id)).toEqual(['fees.adult', 'fees.child_6_to_11', 'fees.child_under_6']);
   });
 });

@@ -88,6 +88,24 @@ describe('svc rules check', () => {
     ]);
   });
 
+  it('reports a fact cue (English or another language) of a fact its topic never writes, with the file, path and the facts it could name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rules-cli-'));
+    dirs.push(dir);
+    cpSync('rules', dir, { recursive: true });
+    const cues = JSON.parse(readFileSync(join(dir, 'language/fact-cues.json'), 'utf8'));
+    cues.topics.fees['fees.adults'] = ['adult'];
+    writeFileSync(join(dir, 'language/fact-cues.json'), JSON.stringify(cues, null, 2));
+    const french = JSON.parse(readFileSync(join(dir, 'language/fr.json'), 'utf8'));
+    french.fact_cues = { overview: [], topics: { insurance: { 'fees.adult': ['adulte'] } } };
+    writeFileSync(join(dir, 'language/fr.json'), JSON.stringify(french, null, 2));
+    const { code, out } = await svc('rules', 'check', '--dir', dir, '--json');
+    expect(code, out).toBe(1);
+    expect(JSON.parse(out).problems).toEqual([
+      { file: 'language/fact-cues.json', path: '$.topics.fees.fees.adults', message: 'no answer of the topic fees writes the fact "fees.adults"', fix: expect.stringContaining('fees.adult, fees.child_6_to_11') },
+      { file: 'language/fr.json', path: '$.fact_cues.topics.insurance.fees.adult', message: 'no answer of the topic insurance writes the fact "fees.adult"', fix: expect.stringContaining('insurance.min_cover') },
+    ]);
+  });
+
   it.each([
     [['rules'], 2],
     [['rules', 'verify'], 2],

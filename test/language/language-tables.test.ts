@@ -57,6 +57,8 @@ describe('language tables', () => {
     ['an invalid question form', 'asks.json', (j: Json) => j.kinds[0].forms.push('(how much'), /^\$\.kinds\[0\]\.forms\[\d+\]$/, /must be a valid JavaScript regular expression/],
     ['an asked kind answered by an unknown fact kind', 'asks.json', (j: Json) => (j.kinds[0].answered_by_kinds = ['banknote']), '$.kinds[0].answered_by_kinds[0]', /"banknote"|Invalid option/],
     ['an asked kind with neither cues nor forms', 'asks.json', (j: Json) => j.kinds.push({ id: 'empty', description: 'nothing', answered_by: [] }), /^\$\.kinds\[\d+\]$/, /needs cues or forms/],
+    ['a fact cue under a topic that is not a general topic', 'fact-cues.json', (j: Json) => (j.topics.weather = { 'fees.adult': ['rain'] }), '$.topics', /unknown key "weather"/],
+    ['a fact cue with no phrase', 'fact-cues.json', (j: Json) => (j.topics.fees['fees.adult'] = []), '$.topics.fees.fees.adult', /too small|at least 1/i],
     ['an unknown employment status', 'profile.json', (j: Json) => (j.employment.pirate = ['pirate']), '$.employment', /unknown key "pirate"/],
   ])('reject %s, naming the file, the JSON path, the problem and a fix', (_label, file, edit, path, message) => {
     const dir = tablesWith(file, edit);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { GENERAL_TOPICS } from '../knowledge/topics.js';
+
+const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'));
+
+/**
+ * Which fact of a general topic a question asks for (fact-cues.json; `fact_cues` in another
+ * language's file): topic → fact id → the phrases that ask for that fact specifically ("child" for
+ * the child fees), and the phrases that ask for a topic as a whole next to a detail. How each fact
+ * is written, which are defaults and which exclusive stays in src/answers/general-templates.ts.
+ */
+export const FactCuesSchema = z.strictObject({
+  overview: phraseList.default([]),
+  topics: z.partialRecord(z.enum(GENERAL_TOPICS), z.record(z.string().regex(/^[a-z_]+(\.[a-z0-9_]+)+$/, 'must be a fact id such as fees.adult'), phraseList.min(1))).default({}),
+});
+export const FactCuesFileSchema = FactCuesSchema.extend({ $comment: z.string().optional() });
+
+/** Compiled fact cues: each phrase as the language's reduced words joined by one space. */
+export interface FactCues {
+  overview: readonly string[];
+  /** Topic → fact id → phrases. */
+  byTopic: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+}
+
+/** Compiles fact cues with the language's word function (`wordsOf`: reduced words in the language of the file). */
+export function compileFactCues(file: z.output<typeof FactCuesSchema>, wordsOf: (phrase: string) => string[]): FactCues {
+  const words = (phrases: readonly string[]) => phrases.map((p) => wordsOf(p).join(' '));
+  return {
+    overview: words(file.overview),
+    byTopic: new Map(Object.entries(file.topics).map(([topic, facts]) => [topic, new Map(Object.entries(facts).map(([fact, phrases]) => [fact, words(phrases)]))])),
+  };
+}
