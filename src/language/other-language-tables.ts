@@ -22,7 +22,11 @@ import { phraseWords, tokenizeChinese } from './tokenize-question.js';
 
 const phrase = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
 const phraseList = z.array(phrase);
-const weightedPhrases = z.array(z.strictObject({ weight: z.number().min(0.5).max(10), phrases: phraseList.min(1) }));
+/** As a signal group of intents.json: a weight, phrases, and the same optional conditions (see score-intents.ts). */
+const weightedPhrases = z.array(
+  z.strictObject({ weight: z.number().min(0.5).max(10), phrases: phraseList.min(1), unless_held: z.boolean().optional(), before_schengen_state: z.boolean().optional() }),
+);
+const validRegex = z.string().refine((source) => isValidRegex(source), 'must be a valid JavaScript regular expression');
 const isoCode = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 code such as FR');
 
 const WordFormsSchema = z.strictObject({
@@ -48,12 +52,21 @@ export const OtherLanguageFileSchema = z.strictObject({
   domain_words: phraseList,
   /** Intent id (rules/language/intents.json) → weighted cue phrases in this language. */
   intents: z.record(z.string(), weightedPhrases),
+  /**
+   * Intent id → question forms in this language (as the English intents' `patterns`): a regular
+   * expression tested on the whole question, lower-cased, without accents, words joined by one
+   * space, adds its weight to the intent. One form catches the phrasings a phrase list misses
+   * ("нужна ли сейчас виза" beside "нужна ли виза").
+   */
+  patterns: z
+    .record(z.string(), z.array(z.strictObject({ weight: z.number().min(0.5).max(10), regex: validRegex })))
+    .default({}),
   /** Kind id (rules/language/asks.json) → cue phrases and question forms in this language. */
   asks: z.record(
     z.string(),
     z.strictObject({
       cues: phraseList.default([]),
-      forms: z.array(z.string().refine((source) => isValidRegex(source), 'must be a valid JavaScript regular expression')).default([]),
+      forms: z.array(validRegex).default([]),
     }),
   ),
   purposes: z.strictObject({ tourism: phraseList, business: phraseList, family: phraseList }),
@@ -81,6 +94,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     names: z.record(isoCode, phraseList.min(1)).default({}),
     demonyms: z.record(isoCode, phraseList.min(1)).default({}),
     destination_before: phraseList,
+    /** Words before a country known only as a nationality that make it a place travelled to ("visiter le Maroc"): a non-member destination. */
+    travel_before: phraseList.default([]),
     origin_before: phraseList,
     destination_after: phraseList.default([]),
     document_after: phraseList.default([]),
@@ -127,8 +142,10 @@ export function loadOtherLanguageFiles(
       problems.push({ file: name, path: '$.word_forms.natural_stemmer', message: `natural has no stemmer for "${language}"`, fix: `Set it to false and reduce words with prefixes, suffixes and max_length (natural has stemmers for ${Object.keys(NATURAL_STEMMERS).join(', ')}).` });
     }
     if (file.language !== language) problems.push({ file: name, path: '$.language', message: `says "${file.language}" in the file of "${language}"`, fix: `Set "language": "${language}", or rename the file to ${file.language}.json.` });
-    for (const id of Object.keys(file.intents)) {
-      if (id === 'unknown' || !known.intents.includes(id)) problems.push({ file: name, path: `$.intents.${id}`, message: `"${id}" is not an intent of language/intents.json`, fix: `Use one of: ${known.intents.join(', ')}.` });
+    for (const field of ['intents', 'patterns'] as const) {
+      for (const id of Object.keys(file[field])) {
+        if (id === 'unknown' || !known.intents.includes(id)) problems.push({ file: name, path: `$.${field}.${id}`, message: `"${id}" is not an intent of language/intents.json`, fix: `Use one of: ${known.intents.join(', ')}.` });
+      }
     }
     for (const id of Object.keys(file.asks)) {
       if (!known.kinds.includes(id)) problems.push({ file: name, path: `$.asks.${id}`, message: `"${id}" is not a kind of language/asks.json`, fix: `Use one of: ${known.kinds.join(', ')}.` });
@@ -212,7 +229,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     intents: {
       ...english.intents,
       domain_words: file.domain_words,
-      intents: english.intents.intents.map((intent) => ({ ...intent, signals: file.intents[intent.id] ?? [], patterns: [] })),
+      intents: english.intents.intents.map((intent) => ({ ...intent, signals: file.intents[intent.id] ?? [], patterns: file.patterns[intent.id] ?? [] })),
     },
     asks: { ...english.asks, kinds: english.asks.kinds.map((kind) => ({ ...kind, cues: file.asks[kind.id]?.cues ?? [], forms: file.asks[kind.id]?.forms ?? [] })) },
     purposes: { purposes: file.purposes, relations: file.relations, visit_verbs: file.visit_verbs, not_purpose: file.not_purpose },
@@ -247,8 +264,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     reduceWord: reduce,
     countryTerms,
     destinationBefore: index(file.countries.destination_before),
-    // Not listed per language yet: a country known only as a nationality stays where the applicant comes from.
-    travelBefore: index([]),
+    travelBefore: index(file.countries.travel_before),
     originBefore: index(file.countries.origin_before),
     destinationAfter: index(file.countries.destination_after),
     documentAfter: index(file.countries.document_after),

@@ -91,6 +91,18 @@ describe('a language with a file of its own', () => {
     expect(reading.asks).toContain('contact');
   });
 
+  it('scores an intent by its own question forms (patterns), on the words as typed', () => {
+    const withForm = loadLanguageTables(tablesDir({ 'fr.json': { ...FRENCH, patterns: { visa_fees: [{ weight: 3, regex: '^(a|a) combien s eleve ' }] } } }));
+    expect(classifyQuestion(tables, 'À combien s’élève le visa pour la France ?', 'fr').intent).not.toBe('visa_fees');
+    expect(classifyQuestion(withForm, 'À combien s’élève le visa pour la France ?', 'fr')).toMatchObject({ intent: 'visa_fees', country: 'FR' });
+  });
+
+  it('makes a country known only as a nationality a destination after its own travel words (travel_before)', () => {
+    const withTravel = loadLanguageTables(tablesDir({ 'fr.json': { ...FRENCH, countries: { ...FRENCH.countries, travel_before: ['visiter'] } } }));
+    expect(classifyQuestion(tables, 'Faut-il un visa pour visiter le Maroc ?', 'fr').non_schengen_destination).toBeNull();
+    expect(classifyQuestion(withTravel, 'Faut-il un visa pour visiter le Maroc ?', 'fr')).toMatchObject({ destination_status: 'not_schengen', non_schengen_destination: 'MA' });
+  });
+
   it('leaves a language without a file on the English tables and its CLDR names', () => {
     const result = classifyQuestion(tables, 'Wie viel kostet ein Visum für Frankreich?', 'de');
     expect(result).toMatchObject({ language: 'de', country: 'FR' });
@@ -103,6 +115,8 @@ describe('a file of another language that is wrong', () => {
     ['a kind that does not exist', { asks: { phone: { cues: ['téléphone'] } } }, '$.asks.phone', 'is not a kind'],
     ['a country code that does not exist', { countries: { ...FRENCH.countries, names: { XX: ['Nulle part'] } } }, '$.countries.names.XX', 'is not a country'],
     ['an invalid question form', { asks: { contact: { forms: ['^ (comment '] } } }, '$.asks.contact.forms[0]', 'regular expression'],
+    ['a pattern of an intent that does not exist', { patterns: { visa_price: [{ weight: 3, regex: '^combien ' }] } }, '$.patterns.visa_price', 'is not an intent'],
+    ['an invalid intent pattern', { patterns: { visa_fees: [{ weight: 3, regex: '^(combien ' }] } }, '$.patterns.visa_fees[0].regex', 'regular expression'],
   ])('names the file, the path and the fix: %s', (_, change, path, message) => {
     const problems = problemsOf(tablesDir({ 'fr.json': { ...FRENCH, ...change } }));
     expect(problems, JSON.stringify(problems)).toContainEqual(expect.objectContaining({ file: 'language/fr.json', path, message: expect.stringContaining(message) }));
