@@ -7,6 +7,7 @@ import type { Knowledge } from '../knowledge/knowledge.js';
 import { isGeneralTopic, type GeneralTopic, type Topic } from '../knowledge/topics.js';
 import { isAnsweredTogether, readQuestion, type QuestionReading } from '../language/classify-question.js';
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
+import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
 import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type AnswerTopic, type UnansweredTopic } from './answer-schemas.js';
@@ -131,7 +132,9 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
   // "How much…?" is answered only if some part states an amount; then the other topics asked
   // ("what documents do I need and how much is the fee?") stand next to it. Else none stands in.
-  if (!answersTheForm(language, reading.asks, parts, understood.topics)) {
+  // "Can I apply for ETIAS by phone?": a yes/no question is answered only when the facts given
+  // name what it asks about, never by a topic's default facts that say nothing of it.
+  if (!answersTheForm(language, reading.asks, parts, understood.topics) || !coversTheQuestion(language, reading, body.question, parts, understood.topics)) {
     parts.forEach((part, index) => {
       if (isAnswered(part)) parts[index] = { reason: 'no_matching_rule' };
     });
@@ -244,6 +247,64 @@ function answersTheForm(language: LanguageTables, asks: readonly string[], parts
   const forms = asks.filter((kind) => language.anyKinds.has(kind));
   if (forms.length === 0) return true;
   return parts.some((part, index) => forms.some((kind) => answersKind(language, kind, topics[index] ?? '', part)));
+}
+
+/**
+ * Whether the answer names what a yes/no question asks about (fact-cues.json `coverage`, read
+ * with the English tables only, since the answer is written in English). Each clause of the
+ * question matching a coverage form ("can I apply for ETIAS by phone or email?", after any
+ * context: "I live in Manchester, can I…") is a yes/no question; each of its content words must
+ * be covered by a word of the answer (its sentences, its facts' ids and cues), by what the
+ * question was understood to ask for the topics answered (their intent phrases, the places,
+ * nationality, purpose and stay), by a country name, by a name written with a capital inside
+ * the clause, or by a generic word that asks for no fact in particular. `min_uncovered` words
+ * left over ("phone", "email") are a detail no rule states: the topic's facts merely stand next
+ * to it.
+ */
+function coversTheQuestion(language: LanguageTables, reading: QuestionReading, question: string, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
+  const coverage = language.factCues.coverage;
+  if (!coverage || reading.factCues !== language.factCues) return true;
+  const asked = question
+    .split(/[?!.;\n]+/)
+    .map((clause) => tokenizeText(clause))
+    .filter((tokens) => tokens.length > 0)
+    .slice(0, 1)
+    .filter((tokens) => coverage.forms.some((form) => form.test(` ${tokens.map((token) => token.word).join(' ')} `)));
+  if (asked.length === 0) return true;
+  const answered = parts.filter(isAnswered);
+  if (answered.length === 0) return true;
+  const covered = new Set<string>();
+  const cover = (phrase: string): void => {
+    for (const word of phrase.toLowerCase().split(/[^a-z0-9]+/)) if (word) covered.add(wordStem(word));
+  };
+  for (const part of answered) {
+    for (const sentence of part.sentences) cover(sentence);
+    for (const fact of part.facts) {
+      cover(fact.id);
+      for (const cues of language.factCues.byTopic.values()) for (const phrase of cues.get(fact.id) ?? []) cover(phrase);
+    }
+  }
+  for (const evidence of reading.classification.evidence) {
+    if (evidence.field === 'language' || evidence.field === 'spelling' || typeof evidence.matched !== 'string') continue;
+    if (evidence.field === 'intent' && !topics.includes(topicOfIntent(evidence.value as Intent))) continue;
+    cover(evidence.matched);
+  }
+  const { words } = reading;
+  for (let start = 0; start < words.length; start += 1) {
+    const country = language.countryTerms.matchAt(words, start);
+    if (country) cover(words.slice(country.start, country.end).join(' '));
+  }
+  // A word written with a capital after the clause's first ("Manchester", "Schiphol") names a place or a person.
+  const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
+  const uncovered = asked.flatMap((tokens) =>
+    tokens.filter(({ raw, word }, index) => word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !coverage.generic.has(word) && !coverage.generic.has(wordStem(word)) && !covered.has(wordStem(word))),
+  );
+  return uncovered.length < coverage.minUncovered;
+}
+
+/** A crude English stem for comparing a question word with an answer word: no plural or verb ending, at most five letters ("expires", "expiry" → "expir"). */
+function wordStem(word: string): string {
+  return word.replace(/(ies|es|s|ed|ing|ly)$/, '').slice(0, 5);
 }
 
 /** Whether the rules declare that a part answers a kind: by its topic, one of its fact ids or one of its facts' kinds (asks.json). */

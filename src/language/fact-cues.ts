@@ -3,6 +3,28 @@ import { GENERAL_TOPICS } from '../knowledge/topics.js';
 
 const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'));
 
+const isRegex = (source: string): boolean => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What a yes/no question must find in its answer (issue 9): a question matching one of `forms`
+ * ("can I apply for ETIAS by phone?") is answered only when the facts given name what it asks
+ * about; `min_uncovered` content words that neither the answer's facts nor what the question was
+ * understood to ask (its intent, places, purpose…) nor `generic` (words that ask for no fact in
+ * particular: "visa", "now", "my husband") name make it a detail no rule states.
+ */
+const CoverageSchema = z.strictObject({
+  forms: z.array(z.string().refine(isRegex, 'must be a valid JavaScript regular expression')).default([]),
+  generic: phraseList.default([]),
+  min_uncovered: z.number().int().min(1).default(2),
+});
+
 /**
  * Which fact of a general topic a question asks for (fact-cues.json; `fact_cues` in another
  * language's file): topic → fact id → the phrases that ask for that fact specifically ("child" for
@@ -11,6 +33,7 @@ const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80,
  */
 export const FactCuesSchema = z.strictObject({
   overview: phraseList.default([]),
+  coverage: CoverageSchema.optional(),
   topics: z.partialRecord(z.enum(GENERAL_TOPICS), z.record(z.string().regex(/^[a-z_]+(\.[a-z0-9_]+)+$/, 'must be a fact id such as fees.adult'), phraseList.min(1))).default({}),
 });
 export const FactCuesFileSchema = FactCuesSchema.extend({ $comment: z.string().optional() });
@@ -20,6 +43,8 @@ export interface FactCues {
   overview: readonly string[];
   /** Topic → fact id → phrases. */
   byTopic: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** What a yes/no question must find in its answer (`coverage`), compiled; absent when the file has none. */
+  coverage?: { forms: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number };
 }
 
 /** Compiles fact cues with the language's word function (`wordsOf`: reduced words in the language of the file). */
@@ -28,5 +53,8 @@ export function compileFactCues(file: z.output<typeof FactCuesSchema>, wordsOf: 
   return {
     overview: words(file.overview),
     byTopic: new Map(Object.entries(file.topics).map(([topic, facts]) => [topic, new Map(Object.entries(facts).map(([fact, phrases]) => [fact, words(phrases)]))])),
+    ...(file.coverage
+      ? { coverage: { forms: file.coverage.forms.map((form) => new RegExp(form)), generic: new Set(file.coverage.generic.flatMap(wordsOf)), minUncovered: file.coverage.min_uncovered } }
+      : {}),
   };
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { composeAnswer, type AnswerContext } from '../../src/answers/compose-answer.js';
+import { loadRules } from '../../src/knowledge/rule-book.js';
+
+// Issue 9: a yes/no question is answered only when the facts given name what it asks about
+// (rules/language/fact-cues.json `coverage`). Content words that neither the answer, nor what the
+// question was understood to ask, nor a country name, nor a generic word cover make it a detail
+// no rule states: null with no_matching_rule, never the topic's default facts standing next to it.
+const rules = loadRules('rules');
+const context: AnswerContext = { knowledge: rules.knowledge, language: rules.language, capabilities: rules.capabilities };
+const ask = async (question: string) => (await composeAnswer({ question }, context)).data;
+
+describe('a yes/no question about a detail the facts do not state', () => {
+  it.each([
+    'Can I apply for ETIAS via phone or email?',
+    'does the schengen insurance cover covid related medical fees?',
+    'will the EES be suspended in the summer because of the long queues?',
+    'can the spanish consulate ask my non-EU wife for hotel bookings and insurance on top of our marriage certificate?',
+  ])('%s → null (no_matching_rule)', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+});
+
+describe('a yes/no question the facts answer keeps its answer', () => {
+  it.each([
+    ['Is travel insurance required for a Schengen visa?', 'insurance'],
+    ['does my guest still need travel health insurance if I sign the invitation?', 'insurance'],
+    ['Can I extend my stay in Germany beyond 90 days?', 'visa_extension'],
+    ['is visa insurance mandatory for every purpose, even business and study?', 'insurance'],
+    ['can I use my existing medical insurance for the schengen visa instead of buying new', 'insurance'],
+  ])('%s → %s', async (question, topic) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain(topic);
+  });
+
+  it('reads only the first sentence as the yes/no question, so its context words never count', async () => {
+    const data = await ask('Is travel insurance mandatory for a family visit visa? My cousin lives in Lyon and invited us.');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain('insurance');
+  });
+
+  it('leaves questions that are not yes/no questions to the other checks', async () => {
+    const data = await ask('What does schengen visa travel insurance cover?');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+  });
+
+  it('checks English questions only: the answer is written in English', async () => {
+    const data = (await composeAnswer({ question: 'Faut-il une assurance voyage pour le visa Schengen ?' }, context)).data;
+    expect(data.reason).not.toBe('no_matching_rule');
+  });
+});
