@@ -201,16 +201,29 @@ function lodgesSchengenApplication(words: readonly string[]): boolean {
   return words.includes('schengen') && words.some((word) => LODGING_WORDS.has(word));
 }
 
-/** Whether the place at `start` follows "apply in" / "submit it in" (articles allowed between): where the application is lodged. */
+/**
+ * Whether the place at `start` follows "apply in" / "submit it in" / "submit my application in" /
+ * "apply for a visa in" (articles and the application itself allowed between): where the
+ * application is lodged. A visa named by a country ("apply for a UK visa in London") is not
+ * the application's object, so that place stays a destination.
+ */
 function appliedIn(tables: LanguageTables, words: readonly string[], start: number): boolean {
   let at = start - 1;
   while (at >= 0 && tables.cueSkip.has(words[at] ?? '')) at--;
   if (words[at] !== 'in') return false;
-  const verb = words[at - 1] === 'it' ? words[at - 2] : words[at - 1];
-  return verb !== undefined && APPLYING_VERBS.has(verb);
+  for (let back = at - 1, steps = 0; back >= 0 && steps <= MAX_OBJECT_WORDS; back--, steps++) {
+    const word = words[back] ?? '';
+    if (APPLYING_VERBS.has(word)) return true;
+    if (!APPLICATION_OBJECT.has(word) && !tables.cueSkip.has(word)) return false;
+  }
+  return false;
 }
 
 const APPLYING_VERBS: ReadonlySet<string> = new Set(['apply', 'applying', 'applied', 'submit', 'submitting', 'lodge', 'lodging']);
+/** Words of the thing applied for or submitted, between the verb and "in" ("submit my visa application in"). */
+const APPLICATION_OBJECT: ReadonlySet<string> = new Set(['it', 'for', 'application', 'applications', 'visa', 'visas', 'schengen', 'form', 'forms', 'documents', 'papers', 'file', 'tourist', 'business', 'visitor', 'short', 'stay', 'your', 'his', 'her', 'their']);
+/** How many such words may stand between the applying verb and "in". */
+const MAX_OBJECT_WORDS = 5;
 
 /** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */
 function cueBefore(tables: LanguageTables, words: readonly string[], start: number) {
