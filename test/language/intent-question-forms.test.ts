@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { classifyQuestion } from '../../src/language/classify-question.js';
+import { tables } from './tables.js';
+
+// Question forms of issue 9 (real questions): which cue wins when two topics are named, and what
+// a question form says about a cue word. Written for the test, not copied from the corpus.
+const classify = (question: string) => classifyQuestion(tables, question);
+const show = (question: string) => JSON.stringify(classify(question), null, 1);
+
+describe('a refusal that happened is analysed; one asked about as a possibility is not', () => {
+  it.each(['my visa was refused last week', 'why did the french consulate reject my application'])('"%s" → refusal', (question) => {
+    expect(classify(question).intent, show(question)).toBe('refusal');
+  });
+
+  it.each([
+    ['could my visa be refused if my bank balance is low?', 'financial_requirements'],
+    ['will they reject me if my passport is old', 'passport_validity'],
+  ])('"%s" → the topic of the condition (%s)', (question, intent) => {
+    expect(classify(question).intent, show(question)).toBe(intent);
+  });
+
+  it.each(['what should I do if my visa gets rejected?', 'what is a schengen refusal'])('"%s" → refusal_appeal', (question) => {
+    expect(classify(question).intent, show(question)).toBe('refusal_appeal');
+  });
+});
+
+describe('word families that name a topic', () => {
+  it.each([
+    ['my husband is not an EU citizen, can he come with me to Italy?', 'eu_family'],
+    ['who needs an airport transit visa for Frankfurt?', 'airport_transit'],
+    ['do they take my fingerprints when I enter at the border?', 'ees'],
+    ['my visa expires on Friday, can I still enter Greece?', 'visa_validity'],
+    ['can I travel around Europe on my type D visa from Spain?', 'residence_permit_holders'],
+    ['can my brother submit the application on my behalf?', 'application_procedure'],
+    ['how do I check the status of my application?', 'visa_status'],
+  ])('"%s" → %s', (question, intent) => {
+    expect(classify(question).intent, show(question)).toBe(intent);
+  });
+});
+
+describe('a place where the application is lodged is no destination', () => {
+  it.each(['where can I submit my visa application in Toronto?', 'can I apply for a Schengen visa in Toronto?'])('"%s" → where_to_apply, in scope', (question) => {
+    const result = classify(question);
+    expect(result.intent, show(question)).toBe('where_to_apply');
+    expect(result.destination_status, show(question)).toBeNull();
+  });
+
+  it('a visa named by a non-member keeps its place the destination', () => {
+    expect(classify('can I apply for a Canadian visa in Toronto?').intent).toBe('out_of_scope');
+  });
+});
