@@ -52,3 +52,21 @@ describe('a yes/no question the facts answer keeps its answer', () => {
     expect(data.reason).not.toBe('no_matching_rule');
   });
 });
+
+// The question forms of rules/language/asks.json that no rule answers (issue 9, general forms).
+describe('question forms no rule answers', () => {
+  it.each([
+    'can border control still refuse me even with a schengen visa?',
+    'does the parents consent for my kids visa have to be notarized?',
+    'what did the consul ask you at the schengen visa interview?',
+    'how to get a schengen visa without a regular full-time job, as a freelancer?',
+    'does a schengen visa also get me into non schengen countries?',
+    'which non-schengen countries can you visit with a type D visa?',
+    'how much does the germany family reunion visa for parents cost',
+    'I came to germany visa free as an american, can I apply for a residence permit there without leaving?',
+    'has anyone had issues at border control with a schengen visa?',
+  ])('%s → null', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+});
