@@ -33,6 +33,11 @@ describe('word families that name a topic', () => {
     ['can I travel around Europe on my type D visa from Spain?', 'residence_permit_holders'],
     ['can my brother submit the application on my behalf?', 'application_procedure'],
     ['how do I check the status of my application?', 'visa_status'],
+    ['who issues the schengen visa?', 'visa_types'],
+    ['is it possible to apply for a schengen visa online?', 'application_procedure'],
+    ['can i enter schengen on the last day of my visa?', 'visa_validity'],
+    ['does my schengen visa work in romania?', 'visa_validity'],
+    ['who is exempt from the visa requirement?', 'visa_requirement'],
   ])('"%s" → %s', (question, intent) => {
     expect(classify(question).intent, show(question)).toBe(intent);
   });
