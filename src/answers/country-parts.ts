@@ -347,13 +347,25 @@ const WHO_NEEDS_CUES = ['who needs', 'who requires', 'which nationalities need',
 const WHO_IS_EXEMPT_CUES = ['who does not need', 'who doesn t need', 'who don t need', 'which nationalities do not need', 'which countries do not need', 'which nationalities can', 'visa free nationalities'];
 
 /**
+ * The EU visa lists the visa-requirement answer quotes outside the general templates: another
+ * language's `fact_cues` may name them under `visa_requirement`, in its own words, as the English
+ * cues above ask for them: annex_i's cues ask for the list ("welche Staatsangehörigen"), annex_ii's
+ * turn such a question to the nationals who need no visa ("… ohne Visum").
+ */
+export const VISA_LIST_FACTS = ['visa_requirement.annex_i', 'visa_requirement.annex_ii'] as const;
+
+/**
  * "Who needs a Schengen visa?" asks for the rule, not one nationality's case: the nationals of
  * the states on the EU visa list (Annex I) need one and those of Annex II do not. Any other
  * question without a nationality is `missing_nationality`.
  */
 function answerWhoNeedsAVisa(input: PartInput): AnswerPart {
-  const exempt = hasCue(input.text, WHO_IS_EXEMPT_CUES);
-  if (!exempt && !hasCue(input.text, WHO_NEEDS_CUES)) return { reason: 'missing_nationality' };
+  // Another language's cues: those of annex_i ask for the list ("welche Staatsangehörigen"), those
+  // of annex_ii turn such a question to the visa-free side ("… ohne Visum"); alone they ask nothing.
+  const listCues = input.factCues.byTopic.get('visa_requirement');
+  const asksForList = hasCue(input.text, WHO_NEEDS_CUES) || hasCue(input.text, WHO_IS_EXEMPT_CUES) || hasCue(input.cueText, listCues?.get('visa_requirement.annex_i'));
+  if (!asksForList) return { reason: 'missing_nationality' };
+  const exempt = hasCue(input.text, WHO_IS_EXEMPT_CUES) || hasCue(input.cueText, listCues?.get('visa_requirement.annex_ii'));
   const fact = input.knowledge.generalFacts('visa_requirement').find((f) => f.id === (exempt ? 'visa_requirement.annex_ii' : 'visa_requirement.annex_i'));
   if (!fact || !Array.isArray(fact.value) || fact.sources.length === 0) return { reason: 'missing_nationality' };
   const names = fact.value

@@ -6,6 +6,7 @@ import { loadKnowledge } from './load-knowledge.js';
 import { RuleFilesError, type RuleProblem } from './rule-problem.js';
 import { TOPICS, type GeneralTopic } from './topics.js';
 import { GENERAL_TEMPLATES } from '../answers/general-templates.js';
+import { VISA_LIST_FACTS } from '../answers/country-parts.js';
 
 /** Everything loaded from `rules/`, validated, and read-only while it is current. */
 export interface LoadedRules {
@@ -61,6 +62,8 @@ export function unknownAnswerers(language: LanguageTables, knowledge: Knowledge)
   for (const { file, path, topic, fact } of cued) {
     const templates = GENERAL_TEMPLATES[topic as GeneralTopic] ?? [];
     if (templates.some((template) => template.fact === fact)) continue;
+    // The visa lists are written by the visa-requirement answer itself (country-parts.ts).
+    if (topic === 'visa_requirement' && (VISA_LIST_FACTS as readonly string[]).includes(fact)) continue;
     problems.push({
       file,
       path,
