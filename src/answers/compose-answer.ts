@@ -7,7 +7,6 @@ import type { Knowledge } from '../knowledge/knowledge.js';
 import { isGeneralTopic, type GeneralTopic, type Topic } from '../knowledge/topics.js';
 import { isAnsweredTogether, readQuestion, type QuestionReading } from '../language/classify-question.js';
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
-import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
 import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type AnswerTopic, type UnansweredTopic } from './answer-schemas.js';
@@ -134,7 +133,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   // ("what documents do I need and how much is the fee?") stand next to it. Else none stands in.
   // "Can I apply for ETIAS by phone?": a yes/no question is answered only when the facts given
   // name what it asks about, never by a topic's default facts that say nothing of it.
-  if (!answersTheForm(language, reading.asks, parts, understood.topics) || !coversTheQuestion(language, reading, body.question, parts, understood.topics)) {
+  if (!answersTheForm(language, reading.asks, parts, understood.topics) || !coversTheQuestion(language, reading, parts, understood.topics)) {
     parts.forEach((part, index) => {
       if (isAnswered(part)) parts[index] = { reason: 'no_matching_rule' };
     });
@@ -261,16 +260,11 @@ function answersTheForm(language: LanguageTables, asks: readonly string[], parts
  * left over ("phone", "email") are a detail no rule states: the topic's facts merely stand next
  * to it.
  */
-function coversTheQuestion(language: LanguageTables, reading: QuestionReading, question: string, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
+function coversTheQuestion(language: LanguageTables, reading: QuestionReading, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
   const coverage = language.factCues.coverage;
   if (!coverage || reading.factCues !== language.factCues) return true;
-  const asked = question
-    .split(/[?!.;\n]+/)
-    .map((clause) => tokenizeText(clause))
-    .filter((tokens) => tokens.length > 0)
-    .slice(0, 1)
-    .filter((tokens) => coverage.forms.some((form) => form.test(` ${tokens.map((token) => token.word).join(' ')} `)));
-  if (asked.length === 0) return true;
+  const asked = reading.firstSentence;
+  if (!coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `))) return true;
   const answered = parts.filter(isAnswered);
   if (answered.length === 0) return true;
   const covered = new Set<string>();
@@ -296,8 +290,8 @@ function coversTheQuestion(language: LanguageTables, reading: QuestionReading, q
   }
   // A word written with a capital after the clause's first ("Manchester", "Schiphol") names a place or a person.
   const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
-  const uncovered = asked.flatMap((tokens) =>
-    tokens.filter(({ raw, word }, index) => word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !coverage.generic.has(word) && !coverage.generic.has(wordStem(word)) && !covered.has(wordStem(word))),
+  const uncovered = asked.filter(
+    ({ raw, word }, index) => word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !coverage.generic.has(word) && !coverage.generic.has(wordStem(word)) && !covered.has(wordStem(word)),
   );
   return uncovered.length < coverage.minUncovered;
 }

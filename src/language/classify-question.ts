@@ -72,6 +72,12 @@ export interface QuestionReading {
   cueText: string;
   /** Which fact of a general topic the question asks for, in the tables of its language (fact-cues.json, `fact_cues`). */
   factCues: FactCues;
+  /**
+   * The words of the question's first sentence (up to the first `?`, `!`, `.`, `;` or line break)
+   * as typed and normalised, before spelling correction: what a yes/no question asks about,
+   * which the answer must name (compose-answer.ts, `coversTheQuestion`).
+   */
+  firstSentence: readonly Token[];
   /** The distinct Schengen states named, in order, and the stay the question gives for each. */
   places: PlacesNamed;
   /**
@@ -138,7 +144,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   // Chinese is decided by its script, and the words cut at spaces are no Chinese words to compare.
   const spacedOwnWords = (language: string) => (language === 'zh' ? undefined : ownWords(language));
   const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishTyped, englishWords, spacedOwnWords);
-  if (!identified.supported) return unsupportedReading(identified, english, englishTables.factCues);
+  if (!identified.supported) return unsupportedReading(identified, english, englishTables.factCues, question);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   // A language with a file of its own is read with its tables alone; one without, with the
   // English tables and its CLDR country names.
@@ -209,14 +215,23 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, firstSentence: firstSentenceOf(question), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
 }
 
 /**
  * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
  * Reading it through English tables would find places and topics it does not name.
  */
-function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[], factCues: FactCues): QuestionReading {
+/** The tokens of the first sentence with a word in it. */
+function firstSentenceOf(question: string): Token[] {
+  for (const sentence of question.split(/[?!.;\n]+/)) {
+    const tokens = tokenizeText(sentence);
+    if (tokens.length > 0) return tokens;
+  }
+  return [];
+}
+
+function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[], factCues: FactCues, question: string): QuestionReading {
   const words = tokens.map((t) => t.word);
   const classification: Classification = {
     language: identified.language,
@@ -235,7 +250,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, firstSentence: firstSentenceOf(question), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

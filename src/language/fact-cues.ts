@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { GENERAL_TOPICS } from '../knowledge/topics.js';
+import { isValidRegex } from '../lib/is-valid-regex.js';
 
 const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'));
-
-const isRegex = (source: string): boolean => {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * What a yes/no question must find in its answer (issue 9): a question matching one of `forms`
@@ -20,7 +12,7 @@ const isRegex = (source: string): boolean => {
  * particular: "visa", "now", "my husband") name make it a detail no rule states.
  */
 const CoverageSchema = z.strictObject({
-  forms: z.array(z.string().refine(isRegex, 'must be a valid JavaScript regular expression')).default([]),
+  forms: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]),
   generic: phraseList.default([]),
   min_uncovered: z.number().int().min(1).default(2),
 });

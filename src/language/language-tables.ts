@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { FactKindSchema, type FactKind } from '../knowledge/fact-values.js';
+import { isValidRegex } from '../lib/is-valid-regex.js';
 import { compileFactCues, FactCuesFileSchema, type FactCues, type FactCuesSchema } from './fact-cues.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
@@ -630,16 +631,6 @@ export function spellingCandidates(words: Iterable<string>, minLength: number): 
 function isPlural(demonym: string, all: readonly string[]): boolean {
   const lower = demonym.toLowerCase();
   return lower.endsWith('s') && all.some((other) => other.toLowerCase() !== lower && lower.startsWith(other.toLowerCase()));
-}
-
-/** Whether `source` compiles as a JavaScript regular expression (the schemas' check of question forms and patterns). */
-export function isValidRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function checkUniqueTerms(

@@ -6,7 +6,8 @@ import { problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js'
 import type { LanguageCountryNames, OtherLanguage } from './country-names.js';
 import { SUPPORTED_LANGUAGES } from './identify-language.js';
 import { FactCuesSchema } from './fact-cues.js';
-import { compileLanguageTables, isValidRegex, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
+import { isValidRegex } from '../lib/is-valid-regex.js';
+import { compileLanguageTables, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords, tokenizeChinese } from './tokenize-question.js';
 
