@@ -1,5 +1,5 @@
 import type { Topic } from '../knowledge/topics.js';
-import { correctSpelling } from './correct-spelling.js';
+import { correctSpelling, isForeignQuestion } from './correct-spelling.js';
 import type { Evidence } from './evidence.js';
 import { extractCountries } from './extract-countries.js';
 import { extractDays } from './extract-days.js';
@@ -139,6 +139,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const englishWords = {
     isWord: (word: string) => known.has(word) && !foreign.has(word),
     misspelt: () => new Set(englishSpelling().corrections.map((c) => c.index)),
+    foreignQuestion: isForeignQuestion(englishTables, englishTyped),
   };
   const ownWords = (language: string) => (isSupportedLanguage(language) && language !== 'en' ? englishTables.otherLanguages.ownWords(language) : undefined);
   // Chinese is decided by its script, and the words cut at spaces are no Chinese words to compare.

@@ -19,6 +19,12 @@ export function isSupportedLanguage(code: string | null): code is SupportedLangu
 export interface EnglishWords {
   isWord(word: string): boolean;
   misspelt(): ReadonlySet<number>;
+  /**
+   * Two or more words of other languages (spelling.json `foreign_words`: "besoin", "pour"): the
+   * question is not English, however many of its short words English also has ("ai-je besoin
+   * d'un visa pour la Suisse ?": ai, je, d, un, la, suisse), so the English share does not decide it.
+   */
+  foreignQuestion?: boolean;
 }
 
 /** How much a word English spelling correction changes counts towards reading a question as English: "frnace" is English, but so would Spanish "alemania" be ("albania") if it counted whole. */
@@ -191,7 +197,7 @@ function identifyByScriptAndDetector(
     return { language, supported: false, rule: 'mostly letters of a script none of the supported languages is written in' };
   }
   const short = letters < SHORT_TEXT_LETTERS;
-  const share = latin * 2 > letters ? englishShare(words, englishWords, short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE) : 0;
+  const share = latin * 2 > letters && englishWords.foreignQuestion !== true ? englishShare(words, englishWords, short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE) : 0;
   const english = `${Math.round(share * 100)} % of the words are English table words`;
   // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it (Portuguese).
   if (share >= ENGLISH_WORD_SHARE) return decided('en', english);

@@ -169,6 +169,27 @@ describe('questions CLD3 alone would misread', () => {
   });
 });
 
+/**
+ * Our own questions whose short words English also has ("ai", "je", "d", "un", "la" and a country
+ * name): two words of another language (spelling.json foreign_words) keep them from being English.
+ */
+const SHORT_WORDS_ENGLISH_ALSO_HAS = [
+  ['fr', "ai-je besoin d'un visa pour la Suisse ?", 'CH'],
+  ['fr', "Je suis marocain, ai-je besoin d'un visa pour la Belgique ?", 'BE'],
+] as const;
+
+describe('questions most of whose short words English also has', () => {
+  it.each(SHORT_WORDS_ENGLISH_ALSO_HAS)('reads a %s question in its language: %s', (language, question, country) => {
+    const result = classifyQuestion(tables, question);
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ language, country, intent: 'visa_requirement' });
+  });
+
+  it('still reads an English question with one foreign word as English', () => {
+    const result = classifyQuestion(tables, 'Do I need a visa for France pour a short trip?');
+    expect(result.language, JSON.stringify(result.evidence)).toBe('en');
+  });
+});
+
 describe('random text in any script', () => {
   it('is unknown or declined, never given a country, a purpose or a stay', () => {
     fc.assert(
