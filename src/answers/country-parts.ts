@@ -343,14 +343,11 @@ export function conditionClause(condition: string): string {
 }
 
 /** Words asking which nationalities need a visa ("who needs a Schengen visa?"), or which do not. */
-const WHO_NEEDS_CUES = ['who needs', 'who requires', 'which nationalities need', 'which countries need', 'who must have'];
-const WHO_IS_EXEMPT_CUES = ['who does not need', 'who doesn t need', 'who don t need', 'which nationalities do not need', 'which countries do not need', 'which nationalities can', 'visa free nationalities'];
-
 /**
- * The EU visa lists the visa-requirement answer quotes outside the general templates: another
- * language's `fact_cues` may name them under `visa_requirement`, in its own words, as the English
- * cues above ask for them: annex_i's cues ask for the list ("welche Staatsangehörigen"), annex_ii's
- * turn such a question to the nationals who need no visa ("… ohne Visum").
+ * The EU visa lists the visa-requirement answer quotes outside the general templates. Their fact
+ * cues (fact-cues.json and each language's `fact_cues`, under `visa_requirement`): annex_i's ask
+ * for the list ("who needs a Schengen visa?", "welche Staatsangehörigen"), annex_ii's turn such a
+ * question to the nationals who need no visa ("who does not need", "… ohne Visum").
  */
 export const VISA_LIST_FACTS = ['visa_requirement.annex_i', 'visa_requirement.annex_ii'] as const;
 
@@ -360,12 +357,10 @@ export const VISA_LIST_FACTS = ['visa_requirement.annex_i', 'visa_requirement.an
  * question without a nationality is `missing_nationality`.
  */
 function answerWhoNeedsAVisa(input: PartInput): AnswerPart {
-  // Another language's cues: those of annex_i ask for the list ("welche Staatsangehörigen"), those
-  // of annex_ii turn such a question to the visa-free side ("… ohne Visum"); alone they ask nothing.
+  // annex_i's cues ask for the list; annex_ii's turn it to the visa-free side, and alone ask nothing.
   const listCues = input.factCues.byTopic.get('visa_requirement');
-  const asksForList = hasCue(input.text, WHO_NEEDS_CUES) || hasCue(input.text, WHO_IS_EXEMPT_CUES) || hasCue(input.cueText, listCues?.get('visa_requirement.annex_i'));
-  if (!asksForList) return { reason: 'missing_nationality' };
-  const exempt = hasCue(input.text, WHO_IS_EXEMPT_CUES) || hasCue(input.cueText, listCues?.get('visa_requirement.annex_ii'));
+  if (!hasCue(input.cueText, listCues?.get('visa_requirement.annex_i'))) return { reason: 'missing_nationality' };
+  const exempt = hasCue(input.cueText, listCues?.get('visa_requirement.annex_ii'));
   const fact = input.knowledge.generalFacts('visa_requirement').find((f) => f.id === (exempt ? 'visa_requirement.annex_ii' : 'visa_requirement.annex_i'));
   if (!fact || !Array.isArray(fact.value) || fact.sources.length === 0) return { reason: 'missing_nationality' };
   const names = fact.value
