@@ -7,6 +7,7 @@ import type { Knowledge } from '../knowledge/knowledge.js';
 import { isGeneralTopic, type GeneralTopic, type Topic } from '../knowledge/topics.js';
 import { isAnsweredTogether, readQuestion, type QuestionReading } from '../language/classify-question.js';
 import { INTENT_TOPICS, type Intent, type LanguageTables } from '../language/language-tables.js';
+import { tokenizeText } from '../language/tokenize-question.js';
 import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
 import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type AnswerTopic, type UnansweredTopic } from './answer-schemas.js';
@@ -102,7 +103,8 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   if (!hintCountry && classification.destination_status === 'not_schengen') return none('not_schengen_state');
   // "Can I use my Cyprus visa to visit Greece?": the validity rules are those of a Schengen visa;
   // a visa issued by a non-member is no Schengen visa, and they say nothing of it.
-  if (classification.intent === 'visa_validity' && reading.visaHeldOutside) return none('not_schengen_state');
+  // "Can I extend my UK visitor visa?": nor do the extension rules.
+  if ((classification.intent === 'visa_validity' || classification.intent === 'visa_extension') && reading.visaHeldOutside) return none('not_schengen_state');
   if (classification.intent === 'unknown') return none('low_confidence');
   if (classification.intent === 'out_of_scope') return none('out_of_scope');
   const route = language.routes.get(classification.intent);
@@ -128,7 +130,10 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     subjectTopic: subjectTopic(reading),
   };
   const parts: AnswerPart[] = [];
-  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input.nationality));
+  for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input));
+  // "Did the border guard make a mistake?", "with a German visa do I have to…?": the authority
+  // and its pages say who decides and where to read, never yes or no.
+  if (classification.intent === 'country_information' && parts[0] && isAnswered(parts[0]) && asksYesOrNo(language, reading, body.question)) parts[0] = { reason: 'no_matching_rule' };
   // "How much…?" is answered only if some part states an amount; then the other topics asked
   // ("what documents do I need and how much is the fee?") stand next to it. Else none stands in.
   // "Can I apply for ETIAS by phone?": a yes/no question is answered only when the facts given
@@ -230,12 +235,42 @@ async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPar
  * state or topic is not given in its place (`no_matching_rule`). The form of the question (the
  * `match: any` kinds: an amount, a duration...) is checked on the whole answer (answersTheForm).
  */
-function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, nationality: string | null): AnswerPart {
-  if (!isAnswered(part) || asks.length === 0) return part;
+function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, input: PartInput): AnswerPart {
+  const { nationality } = input;
+  if (!isAnswered(part)) return part;
+  if (topic === 'airport_transit' && onlyStateListsDecide(input, part)) return { reason: 'no_matching_rule' };
+  if (asks.length === 0) return part;
   // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
   if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
   const answered = asks.every((kind) => language.anyKinds.has(kind) || answersKind(language, kind, topic, part));
   return answered ? part : { reason: 'no_matching_rule' };
+}
+
+/**
+ * "Do Indians need a transit visa for Amsterdam?": Annex IV is the common list, and a state may
+ * also require an airport transit visa of other nationals (Visa Code Art. 3(2)); the rules hold
+ * no state's own list. So for a nationality not on Annex IV, asked whether a named state requires
+ * one, no rule says (unless the question asks about an exemption, which holds wherever it is).
+ */
+function onlyStateListsDecide(input: PartInput, part: AnswerPart): boolean {
+  if (!isAnswered(part) || input.nationality === null) return false;
+  if (input.country === null && input.places.states.length === 0) return false;
+  if (!/ (need|needs|needed|require|requires|required|requirement|mandatory|necessary|must) /.test(input.text)) return false;
+  if (part.facts.some((fact) => fact.id === 'airport_transit.exemptions')) return false;
+  return !isOnList(input.knowledge, 'airport_transit', 'airport_transit.annex_iv', input.nationality);
+}
+
+/**
+ * Whether the question asks yes or no: a clause of it opens with one of the English yes/no forms
+ * (fact-cues.json `coverage`), after any context ("my friend stayed…, did the guard make a
+ * mistake?"), and no sentence opens with what, how, which, when, where, who or why.
+ */
+function asksYesOrNo(language: LanguageTables, reading: QuestionReading, question: string): boolean {
+  const coverage = language.factCues.coverage;
+  if (!coverage || reading.factCues !== language.factCues) return false;
+  const clauses = question.split(/[?!.;:,\n]+/).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
+  if (question.split(/[?!.;\n]+/).some((sentence) => /^ (what|how|which|when|where|who|whom|whose|why) /.test(` ${tokenizeText(sentence).map((token) => token.word).join(' ')} `))) return false;
+  return clauses.some((clause) => coverage.forms.some((form) => form.test(clause)));
 }
 
 /**
@@ -261,8 +296,12 @@ function answersTheForm(language: LanguageTables, asks: readonly string[], parts
  * to it.
  */
 function coversTheQuestion(language: LanguageTables, reading: QuestionReading, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
-  const coverage = language.factCues.coverage;
-  if (!coverage || reading.factCues !== language.factCues) return true;
+  // The coverage block of the question's own language (`fact_cues.coverage` in another language's
+  // file): its yes/no forms and generic words, its fact cues and its reduced words name what it asks.
+  const coverage = reading.factCues.coverage;
+  if (!coverage) return true;
+  const foreign = reading.factCues !== language.factCues;
+  const own = foreign ? [...reading.factCues.byTopic.values()] : [];
   const asked = reading.firstSentence;
   if (!coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `))) return true;
   const answered = parts.filter(isAnswered);
@@ -275,7 +314,7 @@ function coversTheQuestion(language: LanguageTables, reading: QuestionReading, p
     for (const sentence of part.sentences) cover(sentence);
     for (const fact of part.facts) {
       cover(fact.id);
-      for (const cues of language.factCues.byTopic.values()) for (const phrase of cues.get(fact.id) ?? []) cover(phrase);
+      for (const cues of [...language.factCues.byTopic.values(), ...own]) for (const phrase of cues.get(fact.id) ?? []) cover(phrase);
     }
   }
   for (const evidence of reading.classification.evidence) {
@@ -290,9 +329,12 @@ function coversTheQuestion(language: LanguageTables, reading: QuestionReading, p
   }
   // A word written with a capital after the clause's first ("Manchester", "Schiphol") names a place or a person.
   const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
-  const uncovered = asked.filter(
-    ({ raw, word }, index) => word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !coverage.generic.has(word) && !coverage.generic.has(wordStem(word)) && !covered.has(wordStem(word)),
-  );
+  const isGeneric = (word: string): boolean => coverage.generic.has(word) || coverage.generic.has(wordStem(word));
+  const isCovered = (word: string): boolean => covered.has(wordStem(word));
+  const uncovered = asked.filter(({ raw, word }, index) => {
+    const reduced = foreign ? reading.factCues.reduce(word) : word;
+    return word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !isGeneric(word) && !isGeneric(reduced) && !isCovered(word) && !isCovered(reduced);
+  });
   return uncovered.length < coverage.minUncovered;
 }
 
@@ -312,8 +354,13 @@ function answersKind(language: LanguageTables, kind: string, topic: string, part
 
 /** Whether a nationality is on Annex II of the EU visa list (`visa_requirement.annex_ii`). */
 function isVisaExempt(knowledge: Knowledge, nationality: string): boolean {
-  const annex = knowledge.generalFacts('visa_requirement').find((fact) => fact.id === 'visa_requirement.annex_ii');
-  return Array.isArray(annex?.value) && annex.value.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).code === nationality);
+  return isOnList(knowledge, 'visa_requirement', 'visa_requirement.annex_ii', nationality);
+}
+
+/** Whether a nationality is on a list fact of a general topic (entries with a `code`). */
+function isOnList(knowledge: Knowledge, topic: GeneralTopic, factId: string, nationality: string): boolean {
+  const list = knowledge.generalFacts(topic).find((fact) => fact.id === factId);
+  return Array.isArray(list?.value) && list.value.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).code === nationality);
 }
 
 /** A fact used by two topics appears once. */

@@ -37,6 +37,8 @@ export interface FactCues {
   byTopic: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** What a yes/no question must find in its answer (`coverage`), compiled; absent when the file has none. */
   coverage?: { forms: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number };
+  /** One word as the language's tables reduce it (a stem in French, the word itself in English), to compare a question's words with these cues. */
+  reduce: (word: string) => string;
 }
 
 /** Compiles fact cues with the language's word function (`wordsOf`: reduced words in the language of the file). */
@@ -48,5 +50,6 @@ export function compileFactCues(file: z.output<typeof FactCuesSchema>, wordsOf: 
     ...(file.coverage
       ? { coverage: { forms: file.coverage.forms.map((form) => new RegExp(form)), generic: new Set(file.coverage.generic.flatMap(wordsOf)), minUncovered: file.coverage.min_uncovered } }
       : {}),
+    reduce: (word) => wordsOf(word)[0] ?? word,
   };
 }

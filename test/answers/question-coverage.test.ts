@@ -47,9 +47,34 @@ describe('a yes/no question the facts answer keeps its answer', () => {
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
   });
 
-  it('checks English questions only: the answer is written in English', async () => {
+  it('checks a question in another language with the coverage block of its own file: a question the facts answer keeps its answer', async () => {
     const data = (await composeAnswer({ question: 'Faut-il une assurance voyage pour le visa Schengen ?' }, context)).data;
     expect(data.reason).not.toBe('no_matching_rule');
+  });
+});
+
+// Another language's file may hold the same coverage block (fact_cues.coverage): its yes/no forms
+// and generic words, its own fact cues and its reduced words ("prolonger" → "prolong") name what
+// the question asks, since the answer itself is written in English.
+describe('a yes/no question in another language', () => {
+  it.each([
+    'Est-ce que le visa Schengen permet de conduire une voiture en France ?',
+    '¿Puedo llevar mi perro en el viaje con la visa Schengen?',
+  ])('%s → null (no_matching_rule) when the facts do not name what it asks', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+
+  it.each([
+    ['Est-ce que je peux prolonger mon visa Schengen ?', 'visa_extension'],
+    ["Est-ce que l'assurance voyage doit couvrir le rapatriement ?", 'insurance'],
+    ['¿Los niños menores de 12 años tienen que dar huellas?', 'biometrics'],
+    ['Puedo pedir la visa Schengen desde un pais donde no soy ciudadano pero vivo?', 'where_to_apply'],
+  ])('%s → %s, answered', async (question, topic) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain(topic);
   });
 });
 
