@@ -10,7 +10,7 @@ import type { OtherLanguage } from './country-names.js';
 import type { FactCues } from './fact-cues.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
 import { placesNamed, type PlacesNamed } from './places-named.js';
-import { scoreIntents, type ScoredIntent } from './score-intents.js';
+import { scoreIntents, type ClauseRole, type ScoredIntent } from './score-intents.js';
 import { tokenizeChinese, tokenizeText, type Token } from './tokenize-question.js';
 
 /** Confidence given to decisions taken by a rule rather than by scores (a non-Schengen destination). */
@@ -166,7 +166,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
-  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words);
+  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, question, words.length));
 
   // Highest score first; on a tie, the intent the question mentions first.
   const ranked = [...scored.scores.entries()].sort(
@@ -272,6 +272,51 @@ function askedKinds(tables: LanguageTables, question: string, words: readonly st
     for (const form of tables.askForms) if (clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
   }
   return [...new Set(kinds)];
+}
+
+/**
+ * The role of each word's clause, or null when the question has no background clause or no clause
+ * that asks. Clauses are cut at sentence punctuation and commas, then before the tables' split
+ * words ("and", "but", "because"); a clause asks when it opens with a question form (intents.json
+ * `clauses`, `question`) or ends at a question mark; it is background when it does not ask and
+ * opens as a narrative ("I live in the UK on a work visa", "my visa was refused last year"), or
+ * goes on with one ("I followed the checklist, paid the fees"). Null as well when a clause that
+ * asks refers back to the narrative ("I have an entry ban, how long does it last?"). English
+ * tables only (null elsewhere), and only when the clauses cut the question into exactly its words.
+ */
+function clauseRoles(tables: LanguageTables, question: string, wordCount: number): ClauseRole[] | null {
+  const rules = tables.clauses;
+  if (!rules) return null;
+  const parts = question.split(/([?!.;:,\n]+)/);
+  const spans: { words: string[]; endsAsking: boolean }[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const words = tokenizeText(parts[i] ?? '').map((token) => token.word);
+    const endsWithQuestionMark = (parts[i + 1] ?? '').includes('?');
+    const pieces: string[][] = [];
+    let current: string[] = [];
+    for (const word of words) {
+      if (rules.splitWords.has(word) && current.length > 0) {
+        pieces.push(current);
+        current = [];
+      }
+      current.push(word);
+    }
+    if (current.length > 0) pieces.push(current);
+    pieces.forEach((piece, index) => spans.push({ words: piece, endsAsking: endsWithQuestionMark && index === pieces.length - 1 }));
+  }
+  if (spans.reduce((sum, span) => sum + span.words.length, 0) !== wordCount) return null;
+  const roles: ClauseRole[] = [];
+  let previous = 'other' as ClauseRole;
+  for (const span of spans) {
+    const clause = ` ${span.words.join(' ')} `;
+    const asks = span.endsAsking || rules.question.some((form) => form.test(clause));
+    // "I have an entry ban, how long does it last?": the clause that asks is about the narrative.
+    if (asks && span.words.some((word) => rules.refersBack.has(word))) return null;
+    const role: ClauseRole = asks ? 'asks' : rules.narrative.some((form) => form.test(clause)) || previous === 'background' ? 'background' : 'other';
+    for (let i = 0; i < span.words.length; i++) roles.push(role);
+    previous = role;
+  }
+  return roles.includes('asks') && roles.includes('background') ? roles : null;
 }
 
 /**

@@ -120,6 +120,24 @@ export const IntentsFileSchema = z
     threshold: z.number().gt(0).lt(1),
     domain_words: phraseList,
     held: z.strictObject({ intent: IntentSchema.exclude(['unknown', 'out_of_scope']), weight: z.number().min(0.5).max(10) }),
+    /**
+     * Background clauses: a narrative clause ("my visa was refused last year", "I live in the UK on
+     * a work visa") next to a clause that asks ("can I apply again?") counts for less than the
+     * clause that asks, once that one has a cue of its own. Regular expressions over a clause's
+     * normalised words padded with a space each side; optional (the other languages have none).
+     */
+    clauses: z
+      .strictObject({
+        $comment: z.string().optional(),
+        background_weight: z.number().gt(0).lt(1),
+        min_question_cue: z.number().positive(),
+        question: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).min(1),
+        narrative: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).min(1),
+        split_words: phraseList,
+        refers_back: phraseList,
+        kept_intents: z.array(IntentSchema.exclude(['unknown'])),
+      })
+      .optional(),
     intents: z.array(IntentRuleSchema),
   })
   .superRefine((file, ctx) => {
@@ -327,6 +345,22 @@ export interface LanguageTables {
   absorbs: ReadonlyMap<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>;
   /** What a permit the applicant already holds counts for ("I hold a residence permit": whether a visa is needed). */
   held: { intent: Exclude<Intent, 'unknown'>; weight: number };
+  /**
+   * How background clauses are told from the clause that asks (intents.json `clauses`), or null:
+   * the cues of a narrative clause count `backgroundWeight` times their weight when the question
+   * has a clause that asks with a cue of at least `minQuestionCue` (score-intents.ts).
+   */
+  clauses: {
+    backgroundWeight: number;
+    minQuestionCue: number;
+    question: readonly RegExp[];
+    narrative: readonly RegExp[];
+    splitWords: ReadonlySet<string>;
+    /** Words by which a clause that asks refers back to the narrative ("how long does it last?"): the question is then read whole. */
+    refersBack: ReadonlySet<string>;
+    /** Intents whose cues a background clause keeps whole: who asks (a permit held, a family tie, fingerprints given), not the case told. */
+    keptIntents: ReadonlySet<Exclude<Intent, 'unknown'>>;
+  } | null;
   /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
   severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
@@ -565,6 +599,17 @@ export function compileLanguageTables(
     patterns,
     absorbs,
     held: files.intents.held,
+    clauses: files.intents.clauses
+      ? {
+          backgroundWeight: files.intents.clauses.background_weight,
+          minQuestionCue: files.intents.clauses.min_question_cue,
+          question: files.intents.clauses.question.map((source) => new RegExp(source)),
+          narrative: files.intents.clauses.narrative.map((source) => new RegExp(source)),
+          splitWords: new Set(files.intents.clauses.split_words.flatMap(wordsOf)),
+          refersBack: new Set(files.intents.clauses.refers_back.flatMap(wordsOf)),
+          keptIntents: new Set(files.intents.clauses.kept_intents),
+        }
+      : null,
     severalCountries,
     domainWords: new Set(files.intents.domain_words.flatMap(wordsOf)),
     countryTerms,

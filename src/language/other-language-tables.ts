@@ -261,6 +261,8 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
   const { spelling } = names;
   return {
     ...compiled,
+    // The background-clause forms are English ones (intents.json `clauses`).
+    clauses: null,
     language: file.language,
     reduceWord: reduce,
     countryTerms,

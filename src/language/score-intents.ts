@@ -24,31 +24,47 @@ export interface IntentScores {
  * several-countries boost when `schengenStates` ≥ 2; then lets absorbing intents (source_lookup,
  * etias, ees) take over the topic they are asked about. `words` are those the signals were
  * compiled on (reduced in another language); `plainWords`, the same words as corrected, are read
- * for the country and held-permit conditions. Pure.
+ * for the country and held-permit conditions. `clauses` gives each word's clause role
+ * (classify-question.ts, `clauseRoles`): the cues of background clauses count less once a clause
+ * that asks has a cue of its own (see `backgroundFactor`). Pure.
  */
-export function scoreIntents(tables: LanguageTables, words: readonly string[], text: string, schengenStates = 0, plainWords: readonly string[] = words): IntentScores {
+export function scoreIntents(
+  tables: LanguageTables,
+  words: readonly string[],
+  text: string,
+  schengenStates = 0,
+  plainWords: readonly string[] = words,
+  clauses: readonly ClauseRole[] | null = null,
+): IntentScores {
   const scores = new Map<ScoredIntent, number>(tables.intentOrder.map((intent) => [intent, 0]));
   const evidence: Evidence[] = [];
   const counted = new Set<string>();
   const firstAt = new Map<ScoredIntent, number>();
+  const found: Cue[] = [];
   for (const match of findSignals(tables, words)) {
-    for (const found of match.values) {
-      const signal = signalApplies(tables, plainWords, match, found);
+    for (const value of match.values) {
+      const signal = signalApplies(tables, plainWords, match, value);
       if (!signal) continue;
       const key = `${signal.intent} ${signal.phrase}`;
       if (counted.has(key)) continue;
       counted.add(key);
-      scores.set(signal.intent, (scores.get(signal.intent) ?? 0) + signal.weight);
-      if (!firstAt.has(signal.intent)) firstAt.set(signal.intent, match.start);
-      evidence.push({ field: 'intent', value: signal.intent, matched: words.slice(match.start, match.end).join(' '), rule: signal.rule, weight: signal.weight });
+      // A permit the applicant holds is background by nature (the held rule): never weighed down.
+      found.push({ intent: signal.intent, weight: signal.weight, start: match.start, end: match.end, matched: words.slice(match.start, match.end).join(' '), rule: signal.rule, held: signal.held });
     }
   }
   for (const pattern of tables.patterns) {
     const match = pattern.regex.exec(text);
     if (!match) continue;
-    scores.set(pattern.intent, (scores.get(pattern.intent) ?? 0) + pattern.weight);
-    if (!firstAt.has(pattern.intent)) firstAt.set(pattern.intent, words.length);
-    evidence.push({ field: 'intent', value: pattern.intent, matched: match[0], rule: `pattern /${pattern.source}/`, weight: pattern.weight });
+    const start = wordIndexAt(text, match.index);
+    found.push({ intent: pattern.intent, weight: pattern.weight, start, end: Math.max(start + 1, wordIndexAt(text, match.index + match[0].length)), matched: match[0], rule: `pattern /${pattern.source}/`, held: false, pattern: true });
+  }
+  const factor = backgroundFactor(tables, found, clauses);
+  for (const cue of found) {
+    const inBackground = factor < 1 && !cue.held && !tables.clauses?.keptIntents.has(cue.intent) && within(clauses, cue.start, cue.end, 'background');
+    const weight = inBackground ? cue.weight * factor : cue.weight;
+    scores.set(cue.intent, (scores.get(cue.intent) ?? 0) + weight);
+    if (!firstAt.has(cue.intent)) firstAt.set(cue.intent, cue.pattern ? words.length : cue.start);
+    evidence.push({ field: 'intent', value: cue.intent, matched: cue.matched, rule: inBackground ? `${cue.rule}, in a background clause (× ${factor})` : cue.rule, weight });
   }
   if (schengenStates >= 2) {
     for (const boost of tables.severalCountries) {
@@ -88,14 +104,14 @@ function signalApplies(
   words: readonly string[],
   match: PhraseMatch<IntentSignal>,
   signal: IntentSignal,
-): { intent: ScoredIntent; weight: number; phrase: string; rule: string } | null {
+): { intent: ScoredIntent; weight: number; phrase: string; rule: string; held: boolean } | null {
   const rule = `signal "${signal.phrase}"`;
   if (signal.unlessHeld) {
     const held = heldCue(tables, words, match.start, match.end);
-    if (held) return { intent: tables.held.intent, weight: tables.held.weight, phrase: 'a permit held', rule: `${rule} held ("${held}"): a permit the applicant has, not one asked for` };
+    if (held) return { intent: tables.held.intent, weight: tables.held.weight, phrase: 'a permit held', rule: `${rule} held ("${held}"): a permit the applicant has, not one asked for`, held: true };
   }
   if (signal.beforeSchengenState && !schengenStateAt(tables, words, match.end)) return null;
-  return { intent: signal.intent, weight: signal.weight, phrase: signal.phrase, rule };
+  return { intent: signal.intent, weight: signal.weight, phrase: signal.phrase, rule, held: false };
 }
 
 /** Whether a Schengen state's name, demonym or city starts at `start`, after "the"/"a"... */
@@ -127,4 +143,47 @@ function findSignals(tables: LanguageTables, words: readonly string[]): PhraseMa
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** One cue found in the question, before the background clauses are weighed down. */
+interface Cue {
+  intent: ScoredIntent;
+  weight: number;
+  /** Word span of the cue (a pattern's: the words its match covers). */
+  start: number;
+  end: number;
+  matched: string;
+  rule: string;
+  held: boolean;
+  pattern?: boolean;
+}
+
+/** What a word's clause does in the question (classify-question.ts, `clauseRoles`). */
+export type ClauseRole = 'asks' | 'background' | 'other';
+
+/**
+ * The factor for the cues of background clauses: the tables' `backgroundWeight` when a clause
+ * that asks holds a cue of at least `minQuestionCue` (it names its own topic), else 1 (a question
+ * whose asking clause has no cue of its own, "my visa was refused, what can I do?", is about its
+ * background).
+ */
+function backgroundFactor(tables: LanguageTables, cues: readonly Cue[], clauses: readonly ClauseRole[] | null): number {
+  const rules = tables.clauses;
+  if (!rules || !clauses || !clauses.includes('background')) return 1;
+  const asked = cues.some((cue) => !cue.held && cue.weight >= rules.minQuestionCue && within(clauses, cue.start, cue.end, 'asks'));
+  return asked ? rules.backgroundWeight : 1;
+}
+
+/** Whether every word of the span lies in clauses of that role. */
+function within(clauses: readonly ClauseRole[] | null, start: number, end: number, role: ClauseRole): boolean {
+  if (!clauses || end <= start) return false;
+  for (let i = start; i < end; i++) if (clauses[i] !== role) return false;
+  return true;
+}
+
+/** Index of the word at character `offset` of `text` (the words joined by one space). */
+function wordIndexAt(text: string, offset: number): number {
+  let index = 0;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === ' ') index++;
+  return index;
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { classifyQuestion } from '../../src/language/classify-question.js';
+import { tables } from './tables.js';
+
+// Background clauses (intents.json `clauses`): a narrative clause next to a clause that asks counts
+// for less than the clause that asks, once that one has a cue of its own. Written for the test,
+// not copied from the corpus.
+const classify = (question: string) => classifyQuestion(tables, question);
+const show = (question: string) => JSON.stringify(classify(question), null, 1);
+
+describe('the clause that asks decides the topic over the case told before it', () => {
+  it.each([
+    ['I work in Dubai on a work visa, do I need a schengen visa for a week in Rome?', 'visa_requirement'],
+    ['we are going to several schengen countries, which embassy do we apply to?', 'where_to_apply'],
+    ['I have been living in London on a student visa for two years, do I need a visa to visit Spain?', 'visa_requirement'],
+  ])('"%s" → %s', (question, intent) => {
+    expect(classify(question).intent, show(question)).toBe(intent);
+  });
+});
+
+describe('the narrative stays the topic', () => {
+  it.each([
+    // The clause that asks has no cue of its own.
+    ['my visa was refused last month, what can I do now?', 'refusal_appeal'],
+    // It refers back to the narrative.
+    ['I got an entry ban from Germany, how long does it last?', 'entry_ban'],
+    ['my passport expires in 2 months, is that enough for Spain?', 'passport_validity'],
+    // The narrative names who asks: a permit held, fingerprints given.
+    ['I already gave my fingerprints for my last visa, do I have to come in person again?', 'biometrics'],
+    // What the applicant wants to do is the request, not background.
+    ['I want to study in Spain, which visa?', 'out_of_scope'],
+  ])('"%s" → %s', (question, intent) => {
+    expect(classify(question).intent, show(question)).toBe(intent);
+  });
+
+  it('other languages have no background clauses', () => {
+    expect(tables.otherLanguages.get('fr', tables.countryNames.get('fr')!)?.clauses ?? null).toBeNull();
+  });
+});
