@@ -185,6 +185,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     : decideIntent(tables, ranked, reduced, {
         country: places.country,
         outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
+        transit: places.transitState,
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
       });
 
@@ -198,13 +199,15 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     ...days.evidence,
     ...profile.evidence,
   ];
+  // An airport transit through a Schengen state on the way to a non-member is about that state.
+  const transit = decision.intent === 'airport_transit' && places.destinationStatus === 'not_schengen' ? places.transitState : null;
   const classification: Classification = {
     language: identified.language,
     intent: decision.intent,
     confidence: decision.confidence,
-    country: places.country,
-    destination_status: places.destinationStatus,
-    non_schengen_destination: places.nonSchengenDestination,
+    country: transit ?? places.country,
+    destination_status: transit ? 'schengen' : places.destinationStatus,
+    non_schengen_destination: transit ? null : places.nonSchengenDestination,
     travel_purpose: purpose.purpose,
     days: days.days,
     profile: { nationality: places.nationality, employment: profile.employment, minor: profile.minor },
@@ -349,9 +352,19 @@ function decideIntent(
   tables: LanguageTables,
   ranked: readonly [ScoredIntent, number][],
   words: readonly string[],
-  facts: { country: string | null; outside: string | null; detailed: boolean },
+  facts: { country: string | null; outside: string | null; transit: string | null; detailed: boolean },
 ): Decision {
   const [first] = ranked;
+  // "Delhi to Toronto via Amsterdam, do I need a transit visa?": the destination is outside, but
+  // the airport transit asked is through a Schengen state.
+  if (facts.outside && facts.transit && ranked.some(([intent, score]) => intent === 'airport_transit' && score >= STRONG_CUE)) {
+    return {
+      intent: 'airport_transit',
+      confidence: RULE_CONFIDENCE,
+      competing: false,
+      evidence: [{ field: 'intent', value: 'airport_transit', matched: facts.transit, rule: 'an airport transit through a Schengen state on the way to a state outside it' }],
+    };
+  }
   if (facts.outside) {
     // "Is Cyprus part of Schengen?" asks whether a non-member is a member: the membership rules
     // answer it, so it is routed to them rather than refused as a destination.

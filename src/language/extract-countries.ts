@@ -34,6 +34,11 @@ export interface CountryFindings {
   schengenStates: number;
   /** A non-member whose visa the applicant holds ("can I use my Cyprus visa…", "with a UK visa"), or null. */
   visaHeldOutside: string | null;
+  /**
+   * With a non-member destination, a Schengen state passed through on the way ("to Toronto via
+   * Amsterdam", "through Frankfurt"): what an airport-transit question is about. Else null.
+   */
+  transitState: string | null;
   evidence: Evidence[];
 }
 
@@ -75,6 +80,7 @@ export function extractCountries(tables: LanguageTables, tokens: readonly Token[
     nationality: nationality?.code ?? null,
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
     visaHeldOutside: mentions.find((m) => m.role === 'document' && m.heldVisa === true && m.scope !== 'schengen')?.code ?? null,
+    transitState: outside ? (mentions.find((m) => m.role === 'origin' && m.scope === 'schengen' && TRANSIT_CUES.test(m.rule))?.code ?? null) : null,
     evidence,
   };
 }
@@ -136,6 +142,9 @@ function pickTerm(values: readonly CountryTerm[]): CountryTerm {
   const order = { name: 0, city: 1, demonym: 2 } as const;
   return values.reduce((best, v) => (order[v.kind] < order[best.kind] ? v : best));
 }
+
+/** Origin cues that name a place passed through, not where the applicant comes from (countries.json `origin_before`). */
+const TRANSIT_CUES = /after "(via|through|transit|transit through)"$/;
 
 /**
  * What one mention is, decided in this order: after a residence cue ("I live in") → residence;

@@ -37,3 +37,19 @@ describe('the narrative stays the topic', () => {
     expect(tables.otherLanguages.get('fr', tables.countryNames.get('fr')!)?.clauses ?? null).toBeNull();
   });
 });
+
+describe('an airport transit through a Schengen state on the way to a state outside it', () => {
+  it.each([
+    ['flying from Lagos to Toronto via Frankfurt, do I need an airport transit visa?', 'DE'],
+    ['going to Canada through Amsterdam airport, do I need a transit visa as an Indian?', 'NL'],
+  ])('"%s" → airport_transit about %s', (question, country) => {
+    const classification = classify(question);
+    expect(classification.intent, show(question)).toBe('airport_transit');
+    expect(classification.country, show(question)).toBe(country);
+    expect(classification.destination_status, show(question)).toBe('schengen');
+  });
+
+  it('a question about the visa of the state outside stays out of scope', () => {
+    expect(classify('flying to Toronto via Amsterdam, do I need a visa for Canada?').intent).toBe('out_of_scope');
+  });
+});
