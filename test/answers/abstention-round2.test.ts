@@ -53,6 +53,9 @@ describe('details no rule states (asks.json forms)', () => {
     'what happens if you overstay your schengen visa by 1 day?',
     'if I ask for a multiple entry visa on my application will I get one?',
     'How to apply for Schengen Student Visa from Nigeria?',
+    'I overstayed 3 days last summer in Spain because I was in hospital, will this affect my next visa application?',
+    'Do Turkish green passport holders need a visa for Greece?',
+    'can i submit my swiss visa application directly to the embassy in astana instead of vfs',
   ])('%s → null', async (question) => {
     const data = await ask(question);
     expect(data.answer, JSON.stringify(data)).toBeNull();
@@ -65,5 +68,21 @@ describe('details no rule states (asks.json forms)', () => {
     const data = await ask(question);
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
     expect(data.topics).toContain(topic);
+  });
+});
+
+describe('travel insurance asked by a visa-exempt national', () => {
+  // The insurance rule is a condition of the visa (Visa Code Art. 15): it says nothing of what a
+  // visa-exempt (Annex II) traveller must hold.
+  it('is null for a Brit', async () => {
+    const data = await ask('Do I need travel insurance to visit France as a Brit?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+
+  it('is answered for a visa applicant', async () => {
+    const data = await ask('Is travel insurance required for a Schengen visa?');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain('insurance');
   });
 });
