@@ -189,8 +189,13 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
       });
 
+  // "What documents does my 16 year old daughter need?": a minor's case (intents.json `minor`).
+  const minorCase = tables.minorCase && profile.minor === true && decision.intent !== 'unknown' && tables.minorCase.takes.has(decision.intent) ? tables.minorCase.intent : null;
+  const intent: Intent = minorCase ?? decision.intent;
+  const minorEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
   const evidence: Evidence[] = [
     languageEvidence(identified, words),
+    ...minorEvidence,
     ...decision.evidence,
     ...scored.evidence,
     ...spelling.corrections.map((c): Evidence => ({ field: 'spelling', value: c.to, matched: c.from, rule: `Damerau-Levenshtein distance ${c.distance}` })),
@@ -200,10 +205,10 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     ...profile.evidence,
   ];
   // An airport transit through a Schengen state on the way to a non-member is about that state.
-  const transit = decision.intent === 'airport_transit' && places.destinationStatus === 'not_schengen' ? places.transitState : null;
+  const transit = intent === 'airport_transit' && places.destinationStatus === 'not_schengen' ? places.transitState : null;
   const classification: Classification = {
     language: identified.language,
-    intent: decision.intent,
+    intent,
     confidence: decision.confidence,
     country: transit ?? places.country,
     destination_status: transit ? 'schengen' : places.destinationStatus,
@@ -211,11 +216,11 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     travel_purpose: purpose.purpose,
     days: days.days,
     profile: { nationality: places.nationality, employment: profile.employment, minor: profile.minor },
-    topic: topicOf(decision.intent, scored.subjects.get(decision.intent as ScoredIntent)),
+    topic: topicOf(intent, scored.subjects.get(intent as ScoredIntent)),
     candidates,
     evidence,
   };
-  const asked: Intent[] = [decision.intent];
+  const asked: Intent[] = [intent];
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }

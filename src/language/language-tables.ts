@@ -138,6 +138,12 @@ export const IntentsFileSchema = z
         kept_intents: z.array(IntentSchema.exclude(['unknown'])),
       })
       .optional(),
+    /**
+     * A minor's case: when the question is about a minor (profile.json `minor`) and the intent
+     * decided is one of `takes` ("what documents does my 16 year old daughter need?"), the intent
+     * becomes `intent` (the rules for minors list what a minor needs besides an adult's file).
+     */
+    minor: z.strictObject({ intent: IntentSchema.exclude(['unknown', 'out_of_scope']), takes: z.array(IntentSchema.exclude(['unknown'])).min(1) }).optional(),
     intents: z.array(IntentRuleSchema),
   })
   .superRefine((file, ctx) => {
@@ -361,6 +367,8 @@ export interface LanguageTables {
     /** Intents whose cues a background clause keeps whole: who asks (a permit held, a family tie, fingerprints given), not the case told. */
     keptIntents: ReadonlySet<Exclude<Intent, 'unknown'>>;
   } | null;
+  /** A minor's case (intents.json `minor`): the intents that become `intent` when the question is about a minor, or null. */
+  minorCase: { intent: Exclude<Intent, 'unknown'>; takes: ReadonlySet<Exclude<Intent, 'unknown'>> } | null;
   /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
   severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
@@ -610,6 +618,7 @@ export function compileLanguageTables(
           keptIntents: new Set(files.intents.clauses.kept_intents),
         }
       : null,
+    minorCase: files.intents.minor ? { intent: files.intents.minor.intent, takes: new Set(files.intents.minor.takes) } : null,
     severalCountries,
     domainWords: new Set(files.intents.domain_words.flatMap(wordsOf)),
     countryTerms,

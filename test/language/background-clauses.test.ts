@@ -53,3 +53,13 @@ describe('an airport transit through a Schengen state on the way to a state outs
     expect(classify('flying to Toronto via Amsterdam, do I need a visa for Canada?').intent).toBe('out_of_scope');
   });
 });
+
+describe("a minor's case", () => {
+  it.each(['what documents does my 15 year old son need for a visa to Austria?', 'papers needed for a child travelling to Portugal with her grandmother'])('"%s" → minors', (question) => {
+    expect(classify(question).intent, show(question)).toBe('minors');
+  });
+
+  it('an adult asking for documents keeps the documents', () => {
+    expect(classify('what documents do I need for a visa to Austria?').intent).toBe('document_requirements');
+  });
+});
