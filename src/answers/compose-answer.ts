@@ -134,6 +134,11 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   // "Did the border guard make a mistake?", "with a German visa do I have to…?": the authority
   // and its pages say who decides and where to read, never yes or no.
   if (classification.intent === 'country_information' && parts[0] && isAnswered(parts[0]) && asksYesOrNo(language, reading, body.question)) parts[0] = { reason: 'no_matching_rule' };
+  // "What documents do you need to extend a Schengen visa in Rome?": the documents the rules list
+  // are those of a visa application; they never stand for what an extension asks.
+  if (intents[0] === 'visa_extension') parts.forEach((part, index) => {
+    if (index > 0 && understood.topics[index] === 'documents' && isAnswered(part)) parts[index] = { reason: 'no_matching_rule' };
+  });
   // "How much…?" is answered only if some part states an amount; then the other topics asked
   // ("what documents do I need and how much is the fee?") stand next to it. Else none stands in.
   // "Can I apply for ETIAS by phone?": a yes/no question is answered only when the facts given
@@ -241,7 +246,7 @@ function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], t
   if (topic === 'airport_transit' && onlyStateListsDecide(input, part)) return { reason: 'no_matching_rule' };
   // "Do I need travel insurance to visit France as a Brit?": the insurance rule is a condition of
   // the visa (Visa Code Art. 15); for a visa-exempt (Annex II) national no rule says what to hold.
-  if (topic === 'insurance' && nationality !== null && isVisaExempt(input.knowledge, nationality)) return { reason: 'no_matching_rule' };
+  if (topic === 'insurance' && ((nationality !== null && isVisaExempt(input.knowledge, nationality)) || / (don t|dont|do not|doesn t|does not) need (a |any )?(schengen )?visa | visa (free|exempt) /.test(input.text))) return { reason: 'no_matching_rule' };
   if (asks.length === 0) return part;
   // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
   if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
@@ -273,7 +278,9 @@ function asksYesOrNo(language: LanguageTables, reading: QuestionReading, questio
   if (!coverage || reading.factCues !== language.factCues) return false;
   const clauses = question.split(/[?!.;:,\n]+/).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
   if (question.split(/[?!.;\n]+/).some((sentence) => /^ (what|how|which|when|where|who|whom|whose|why) /.test(` ${tokenizeText(sentence).map((token) => token.word).join(' ')} `))) return false;
-  return clauses.some((clause) => coverage.forms.some((form) => form.test(clause)));
+  // "with a multiple German visa do I have to…": a yes/no clause after a leading phrase.
+  const opening = /^ (with|for|as|in|on|after|before|if|when|since|while|during|having) (\w+ ){1,6}(can|could|do|does|did|is|are|was|were|will|would|should|must|may|have|has|am) (i|we|you|he|she|they|my|our|his|her|their) /;
+  return clauses.some((clause) => opening.test(` ${clause.trim()} `) || coverage.forms.some((form) => form.test(clause)));
 }
 
 /**

@@ -74,7 +74,12 @@ describe('details no rule states (asks.json forms)', () => {
 describe('travel insurance asked by a visa-exempt national', () => {
   // The insurance rule is a condition of the visa (Visa Code Art. 15): it says nothing of what a
   // visa-exempt (Annex II) traveller must hold.
-  it('is null for a Brit', async () => {
+  it.each(['Do I need travel insurance to visit France as a Brit?', "I don't need a visa to enter schengen, should I still get the travel insurance?"])('%s → null', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it('is null for a Brit, with no_matching_rule', async () => {
     const data = await ask('Do I need travel insurance to visit France as a Brit?');
     expect(data.answer, JSON.stringify(data)).toBeNull();
     expect(data.reason).toBe('no_matching_rule');
@@ -84,5 +89,17 @@ describe('travel insurance asked by a visa-exempt national', () => {
     const data = await ask('Is travel insurance required for a Schengen visa?');
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
     expect(data.topics).toContain('insurance');
+  });
+});
+
+describe('a country part or a documents list standing next to what is asked', () => {
+  it('a yes/no question after a leading phrase is not answered by the authority alone', async () => {
+    const data = await ask('with a multiple german visa do I have to spend the most days in germany on each trip?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it('the documents of a visa application never answer what an extension asks', async () => {
+    const data = await ask('what documents do you need to extend a schengen visa in rome');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
   });
 });
