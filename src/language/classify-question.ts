@@ -78,6 +78,10 @@ export interface QuestionReading {
    * which the answer must name (compose-answer.ts, `coversTheQuestion`).
    */
   firstSentence: readonly Token[];
+  /** Each sentence's normalised words (split at `?`, `!`, `.`, `;` and line breaks), joined by one space and padded like `text`. */
+  sentences: readonly string[];
+  /** The same for each clause (split at commas and colons too): where a yes/no form may open after some context. */
+  clauses: readonly string[];
   /** The distinct Schengen states named, in order, and the stay the question gives for each. */
   places: PlacesNamed;
   /**
@@ -224,20 +228,22 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, firstSentence: firstSentenceOf(question), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, ...sentencesOf(question), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
 }
 
 /**
  * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
  * Reading it through English tables would find places and topics it does not name.
  */
-/** The tokens of the first sentence with a word in it. */
-function firstSentenceOf(question: string): Token[] {
-  for (const sentence of question.split(/[?!.;\n]+/)) {
-    const tokens = tokenizeText(sentence);
-    if (tokens.length > 0) return tokens;
-  }
-  return [];
+/**
+ * The question cut into sentences and clauses, normalised as `text` is: what the answer checks a
+ * yes/no question against (compose-answer.ts), read here once with the rest.
+ */
+function sentencesOf(question: string): Pick<QuestionReading, 'firstSentence' | 'sentences' | 'clauses'> {
+  const padded = (part: string) => ` ${tokenizeText(part).map((token) => token.word).join(' ')} `;
+  const sentences = question.split(/[?!.;\n]+/);
+  const firstSentence = sentences.map((sentence) => tokenizeText(sentence)).find((tokens) => tokens.length > 0) ?? [];
+  return { firstSentence, sentences: sentences.map(padded), clauses: question.split(/[?!.;:,\n]+/).map(padded) };
 }
 
 function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[], factCues: FactCues, question: string): QuestionReading {
@@ -259,7 +265,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, firstSentence: firstSentenceOf(question), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, ...sentencesOf(question), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

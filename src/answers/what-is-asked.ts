@@ -1,0 +1,164 @@
+import { inferFactKind } from '../knowledge/fact-values.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
+import type { GeneralTopic } from '../knowledge/topics.js';
+import type { QuestionReading } from '../language/classify-question.js';
+import type { Intent, LanguageTables } from '../language/language-tables.js';
+import { isAnswered, type AnswerPart } from './answer-part.js';
+import type { PartInput } from './part-input.js';
+import { topicOfIntent } from './topic-of-intent.js';
+
+/*
+ * Abstention by what is asked (issue 9): whether the facts a topic gives answer what the question
+ * asks (asks.json: an amount, a contact, a consequence…), whether a yes/no question finds what it
+ * asks about in them (fact-cues.json `coverage`), and the few rules that hold for one topic. Each
+ * returns the part unchanged or says it does not answer; compose-answer.ts applies them.
+ */
+
+/**
+ * A part answers a question that asks for a contact, a statistic, an opinion, a consequence...
+ * (the asks.json kinds with `match: every`) only when the rules declare it does: its topic, one
+ * of its facts or one of its facts' kinds is listed as answering every such kind asked.
+ * Otherwise the rules hold nothing that answers what is asked, and a fact merely about the same
+ * state or topic is not given in its place (`no_matching_rule`). The form of the question (the
+ * `match: any` kinds: an amount, a duration...) is checked on the whole answer (answersTheForm).
+ */
+export function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, input: PartInput): AnswerPart {
+  const { nationality } = input;
+  if (!isAnswered(part)) return part;
+  if (topic === 'airport_transit' && onlyStateListsDecide(input, part)) return { reason: 'no_matching_rule' };
+  // "Do I need travel insurance to visit France as a Brit?": the insurance rule is a condition of
+  // the visa (Visa Code Art. 15); for a visa-exempt (Annex II) national no rule says what to hold.
+  if (topic === 'insurance' && ((nationality !== null && isVisaExempt(input.knowledge, nationality)) || / (don t|dont|do not|doesn t|does not) need (a |any )?(schengen )?visa | visa (free|exempt) /.test(input.text))) return { reason: 'no_matching_rule' };
+  if (asks.length === 0) return part;
+  // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
+  if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };
+  const answered = asks.every((kind) => language.anyKinds.has(kind) || answersKind(language, kind, topic, part));
+  return answered ? part : { reason: 'no_matching_rule' };
+}
+
+
+/**
+ * "Do Indians need a transit visa for Amsterdam?": Annex IV is the common list, and a state may
+ * also require an airport transit visa of other nationals (Visa Code Art. 3(2)); the rules hold
+ * no state's own list. So for a nationality not on Annex IV, asked whether a named state requires
+ * one, no rule says (unless the question asks about an exemption, which holds wherever it is).
+ */
+function onlyStateListsDecide(input: PartInput, part: AnswerPart): boolean {
+  if (!isAnswered(part) || input.nationality === null) return false;
+  if (input.country === null && input.places.states.length === 0) return false;
+  if (!/ (need|needs|needed|require|requires|required|requirement|mandatory|necessary|must) /.test(input.text)) return false;
+  if (part.facts.some((fact) => fact.id === 'airport_transit.exemptions')) return false;
+  return !isOnList(input.knowledge, 'airport_transit', 'airport_transit.annex_iv', input.nationality);
+}
+
+
+/**
+ * Whether the question asks yes or no: a clause of it opens with one of the English yes/no forms
+ * (fact-cues.json `coverage`), after any context ("my friend stayed…, did the guard make a
+ * mistake?"), and no sentence opens with what, how, which, when, where, who or why.
+ */
+export function asksYesOrNo(language: LanguageTables, reading: QuestionReading): boolean {
+  const coverage = language.factCues.coverage;
+  if (!coverage || reading.factCues !== language.factCues) return false;
+  if (reading.sentences.some((sentence) => /^ (what|how|which|when|where|who|whom|whose|why) /.test(sentence))) return false;
+  // "with a multiple German visa do I have to…": a yes/no clause after a leading phrase.
+  const opening = /^ (with|for|as|in|on|after|before|if|when|since|while|during|having) (\w+ ){1,6}(can|could|do|does|did|is|are|was|were|will|would|should|must|may|have|has|am) (i|we|you|he|she|they|my|our|his|her|their) /;
+  return reading.clauses.some((clause) => opening.test(` ${clause.trim()} `) || coverage.forms.some((form) => form.test(clause)));
+}
+
+
+/**
+ * Whether some answered part answers one of the forms the question asks (an amount, a
+ * duration...); true when it asks none.
+ */
+export function answersTheForm(language: LanguageTables, asks: readonly string[], parts: readonly AnswerPart[], topics: readonly string[]): boolean {
+  const forms = asks.filter((kind) => language.anyKinds.has(kind));
+  if (forms.length === 0) return true;
+  return parts.some((part, index) => forms.some((kind) => answersKind(language, kind, topics[index] ?? '', part)));
+}
+
+
+/**
+ * Whether the answer names what a yes/no question asks about (fact-cues.json `coverage`, read
+ * with the English tables only, since the answer is written in English). Each clause of the
+ * question matching a coverage form ("can I apply for ETIAS by phone or email?", after any
+ * context: "I live in Manchester, can I…") is a yes/no question; each of its content words must
+ * be covered by a word of the answer (its sentences, its facts' ids and cues), by what the
+ * question was understood to ask for the topics answered (their intent phrases, the places,
+ * nationality, purpose and stay), by a country name, by a name written with a capital inside
+ * the clause, or by a generic word that asks for no fact in particular. `min_uncovered` words
+ * left over ("phone", "email") are a detail no rule states: the topic's facts merely stand next
+ * to it.
+ */
+export function coversTheQuestion(language: LanguageTables, reading: QuestionReading, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
+  // The coverage block of the question's own language (`fact_cues.coverage` in another language's
+  // file): its yes/no forms and generic words, its fact cues and its reduced words name what it asks.
+  const coverage = reading.factCues.coverage;
+  if (!coverage) return true;
+  const foreign = reading.factCues !== language.factCues;
+  const own = foreign ? [...reading.factCues.byTopic.values()] : [];
+  const asked = reading.firstSentence;
+  if (!coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `))) return true;
+  const answered = parts.filter(isAnswered);
+  if (answered.length === 0) return true;
+  const covered = new Set<string>();
+  const cover = (phrase: string): void => {
+    for (const word of phrase.toLowerCase().split(/[^a-z0-9]+/)) if (word) covered.add(wordStem(word));
+  };
+  for (const part of answered) {
+    for (const sentence of part.sentences) cover(sentence);
+    for (const fact of part.facts) {
+      cover(fact.id);
+      for (const cues of [...language.factCues.byTopic.values(), ...own]) for (const phrase of cues.get(fact.id) ?? []) cover(phrase);
+    }
+  }
+  for (const evidence of reading.classification.evidence) {
+    if (evidence.field === 'language' || evidence.field === 'spelling' || typeof evidence.matched !== 'string') continue;
+    if (evidence.field === 'intent' && !topics.includes(topicOfIntent(evidence.value as Intent))) continue;
+    cover(evidence.matched);
+  }
+  const { words } = reading;
+  for (let start = 0; start < words.length; start += 1) {
+    const country = language.countryTerms.matchAt(words, start);
+    if (country) cover(words.slice(country.start, country.end).join(' '));
+  }
+  // A word written with a capital after the clause's first ("Manchester", "Schiphol") names a place or a person.
+  const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
+  const isGeneric = (word: string): boolean => coverage.generic.has(word) || coverage.generic.has(wordStem(word));
+  const isCovered = (word: string): boolean => covered.has(wordStem(word));
+  const uncovered = asked.filter(({ raw, word }, index) => {
+    const reduced = foreign ? reading.factCues.reduce(word) : word;
+    return word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !isGeneric(word) && !isGeneric(reduced) && !isCovered(word) && !isCovered(reduced);
+  });
+  return uncovered.length < coverage.minUncovered;
+}
+
+
+/** A crude English stem for comparing a question word with an answer word: no plural or verb ending, at most five letters ("expires", "expiry" → "expir"). */
+function wordStem(word: string): string {
+  return word.replace(/(ies|es|s|ed|ing|ly)$/, '').slice(0, 5);
+}
+
+
+/** Whether the rules declare that a part answers a kind: by its topic, one of its fact ids or one of its facts' kinds (asks.json). */
+function answersKind(language: LanguageTables, kind: string, topic: string, part: AnswerPart): boolean {
+  if (!isAnswered(part)) return false;
+  const by = language.answeredBy.get(kind);
+  const byKinds = language.answeredByKinds.get(kind);
+  if (by === undefined) return false;
+  return by.has('*') || by.has(topic) || part.facts.some((fact) => by.has(fact.id) || byKinds?.has(fact.kind ?? inferFactKind(fact.id, fact.value)) === true);
+}
+
+
+/** Whether a nationality is on Annex II of the EU visa list (`visa_requirement.annex_ii`). */
+export function isVisaExempt(knowledge: Knowledge, nationality: string): boolean {
+  return isOnList(knowledge, 'visa_requirement', 'visa_requirement.annex_ii', nationality);
+}
+
+
+/** Whether a nationality is on a list fact of a general topic (entries with a `code`). */
+function isOnList(knowledge: Knowledge, topic: GeneralTopic, factId: string, nationality: string): boolean {
+  const list = knowledge.generalFacts(topic).find((fact) => fact.id === factId);
+  return Array.isArray(list?.value) && list.value.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).code === nationality);
+}
+
