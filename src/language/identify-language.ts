@@ -217,6 +217,11 @@ function identifyByScriptAndDetector(
   if (best && best[0] !== code && best[1] >= OWN_WORD_SHARE && best[1] >= (shares.get(code) ?? 0) + OWN_WORD_MARGIN) {
     return decided(best[0], `${Math.round(best[1] * 100)} % of the words are words of the ${best[0]} tables; ${verdict}`);
   }
+  // "виза в болгарию нужна?": too short for CLD3 to be sure, but its guess is the language whose
+  // own tables hold most of the words.
+  if (best && best[0] === code && short && !result.is_reliable && best[1] >= OWN_WORD_SHARE) {
+    return decided(code, `${Math.round(best[1] * 100)} % of the words are words of the ${code} tables, as CLD3 guesses; ${verdict}`);
+  }
   if (isSupportedLanguage(code) && (!short || result.is_reliable)) return decided(code, verdict);
   if (short && share >= SHORT_ENGLISH_WORD_SHARE) return decided('en', `${english} (short text; ${verdict})`);
   if (!isSupportedLanguage(code) && code !== 'und' && !short && result.is_reliable) return decided(code, verdict);

@@ -302,6 +302,8 @@ function tableWords(file: OtherLanguageFile, plainWords: (text: string) => strin
   add([...Object.keys(file.durations.units), ...Object.keys(file.durations.numbers), ...Object.keys(file.durations.phrases)]);
   const { employment, minor, ...cues } = file.profile;
   add([...Object.values(employment).flat(), ...minor.true, ...minor.false, ...Object.values(cues).flat()]);
+  // The inflected names and demonyms the file lists are words of the language too ("Мюнхене", "Francji").
+  for (const terms of [...Object.values(file.countries.names), ...Object.values(file.countries.demonyms)]) add(terms);
   return words;
 }
 

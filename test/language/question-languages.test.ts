@@ -82,12 +82,28 @@ describe('the language of a question', () => {
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ answer: null, reason: 'unsupported_language', language: 'hi' });
   });
 
-  it('lets the language hint win over the text: a French hint reads the French names of a short question', async () => {
+  it('lets the language hint win over the text: a short question is read with the names of the language hinted', async () => {
+    // Unhinted, "Allemagne" is a word of the French file (its names): French, Germany.
     const unhinted = await post('/classify', { question: 'Allemagne ?' });
+    expect(unhinted.body.data, JSON.stringify(unhinted.body)).toMatchObject({ language: 'fr', country: 'DE' });
+    expect(unhinted.body.data.evidence[0].rule, JSON.stringify(unhinted.body)).toContain('words of the fr tables');
+    // Hinted Spanish, it is read with the Spanish names, which do not have it.
+    const spanish = await post('/classify', { question: 'Allemagne ?', language: 'es' });
+    expect(spanish.body.data, JSON.stringify(spanish.body)).toMatchObject({ language: 'es', country: null });
     const hinted = await post('/classify', { question: 'Allemagne ?', language: 'fr' });
-    expect(unhinted.body.data.country, JSON.stringify(unhinted.body)).toBeNull();
     expect(hinted.body.data, JSON.stringify(hinted.body)).toMatchObject({ language: 'fr', country: 'DE' });
     expect(hinted.body.data.evidence[0], JSON.stringify(hinted.body)).toMatchObject({ field: 'language', value: 'fr', rule: 'the language hint of the request' });
+  });
+
+  it('reads a short question in the language CLD3 guesses without certainty when the file of that language holds its words ("виза в болгарию нужна?")', async () => {
+    const res = await post('/classify', { question: 'виза в болгарию нужна?' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language: 'ru', country: 'BG' });
+    expect(res.body.data.evidence[0].rule, JSON.stringify(res.body)).toContain('as CLD3 guesses');
+  });
+
+  it('counts the inflected names a language file lists as its words ("в Мюнхене": Russian, not Bulgarian)', async () => {
+    const res = await post('/classify', { question: 'летим Париж - Мюнхен - Киев, в Мюнхене проверят визу?' });
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language: 'ru', country: 'DE' });
   });
 
   it('answers in English a question it reads in another language, and says which language it was', async () => {
