@@ -103,7 +103,7 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   if (answered.length === 0) return true;
   const covered = new Set<string>();
   const cover = (phrase: string): void => {
-    for (const word of phrase.toLowerCase().split(/[^a-z0-9]+/)) if (word) covered.add(wordStem(word));
+    for (const word of phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word) covered.add(wordStem(word));
   };
   for (const part of answered) {
     for (const sentence of part.sentences) cover(sentence);
