@@ -41,34 +41,3 @@ for (const schema of [sqliteSchema, postgresSchema]) {
     process.exit(result.status ?? 1);
   }
 }
-for (const client of ['prisma', 'prisma-pg']) loadQueryCompilerFromFile(join(root, 'src/generated', client, 'internal/class.ts'));
-
-/**
- * The generated client imports its query compiler as a module holding the WebAssembly as one
- * base64 string (2.2 MB for SQLite): the module's source text and the string then stay in memory
- * for the life of the server (4.4 MB). The loader is rewritten to read that module's file, decode
- * the string and let both go. Should Prisma generate other code, the client is left as generated
- * (it works the same, with the string kept) and a warning says so.
- */
-function loadQueryCompilerFromFile(classFile: string): void {
-  const generated = readFileSync(classFile, 'utf8');
-  const loader = /const \{ wasm \} = await import\(("@prisma\/client\/runtime\/query_compiler_\w+_bg\.\w+\.wasm-base64\.mjs")\)\n(\s*)return await decodeBase64AsWasm\(wasm\)/;
-  const found = loader.exec(generated);
-  if (!found) {
-    console.warn(`prisma-generate: the query compiler loader of ${classFile} is not the one expected; left as generated (it keeps the WebAssembly's base64 text in memory).`);
-    return;
-  }
-  const [, specifier, indent] = found;
-  const patched = generated.replace(
-    loader,
-    [
-      `// Patched by scripts/prisma-generate.ts: the base64 module is read as a file, not imported, so that its text is not kept.`,
-      `const { readFile } = await import('node:fs/promises')`,
-      `const source = await readFile(new URL(import.meta.resolve(${specifier})), 'utf8')`,
-      `const wasm = /"([A-Za-z0-9+/=]+)"/.exec(source)?.[1]`,
-      `if (wasm === undefined) throw new Error('no base64 WebAssembly in ' + ${specifier})`,
-      `return await decodeBase64AsWasm(wasm)`,
-    ].join(`\n${indent}`),
-  );
-  writeFileSync(classFile, patched);
-}
