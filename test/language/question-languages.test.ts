@@ -170,6 +170,9 @@ const MISREAD_BY_CLD3 = [
   ['fr', 'Quand introduire la demande de visa ?'],
   ['pt', 'Quanto custa o visto Schengen?'],
   ['en', 'How do I apply for a visa?'],
+  // "la", "de", "para" are no English words (spelling.json no longer lists them as ordinary English).
+  ['es', 'la visa Schengen sirve para ir a Italia?'],
+  ['es', 'Visa de turista para Italia'],
 ] as const;
 
 describe('questions CLD3 alone would misread', () => {
