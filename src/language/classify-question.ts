@@ -170,7 +170,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
-  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, question, words.length));
+  const clauses = clausesOf(question);
+  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, clauses, words.length));
 
   // Highest score first; on a tie, the intent the question mentions first.
   const ranked = [...scored.scores.entries()].sort(
@@ -228,24 +229,51 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, ...sentencesOf(question), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, ...sentencesOf(clauses), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+}
+
+/** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */
+interface Clause {
+  tokens: Token[];
+  end: string;
+}
+
+/** The question cut at sentence punctuation, commas and colons, each piece tokenized once. */
+function clausesOf(question: string): Clause[] {
+  const parts = question.split(/([?!.;:,\n]+)/);
+  const clauses: Clause[] = [];
+  for (let i = 0; i < parts.length; i += 2) clauses.push({ tokens: tokenizeText(parts[i] ?? ''), end: parts[i + 1] ?? '' });
+  return clauses;
+}
+
+/**
+ * The question's sentences and clauses, normalised as `text` is: what the answer checks a yes/no
+ * question against (what-is-asked.ts). A sentence is the clauses up to one ending at `?`, `!`, `.`,
+ * `;` or a line break.
+ */
+function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSentence' | 'sentences' | 'clauses'> {
+  const padded = (tokens: readonly Token[]) => ` ${tokens.map((token) => token.word).join(' ')} `;
+  const sentenceTokens: Token[][] = [];
+  let current: Token[] = [];
+  for (const clause of clauses) {
+    current.push(...clause.tokens);
+    if (/[?!.;\n]/.test(clause.end)) {
+      sentenceTokens.push(current);
+      current = [];
+    }
+  }
+  sentenceTokens.push(current);
+  return {
+    firstSentence: sentenceTokens.find((tokens) => tokens.length > 0) ?? [],
+    sentences: sentenceTokens.map(padded),
+    clauses: clauses.map((clause) => padded(clause.tokens)),
+  };
 }
 
 /**
  * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
  * Reading it through English tables would find places and topics it does not name.
  */
-/**
- * The question cut into sentences and clauses, normalised as `text` is: what the answer checks a
- * yes/no question against (compose-answer.ts), read here once with the rest.
- */
-function sentencesOf(question: string): Pick<QuestionReading, 'firstSentence' | 'sentences' | 'clauses'> {
-  const padded = (part: string) => ` ${tokenizeText(part).map((token) => token.word).join(' ')} `;
-  const sentences = question.split(/[?!.;\n]+/);
-  const firstSentence = sentences.map((sentence) => tokenizeText(sentence)).find((tokens) => tokens.length > 0) ?? [];
-  return { firstSentence, sentences: sentences.map(padded), clauses: question.split(/[?!.;:,\n]+/).map(padded) };
-}
-
 function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[], factCues: FactCues, question: string): QuestionReading {
   const words = tokens.map((t) => t.word);
   const classification: Classification = {
@@ -265,7 +293,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, ...sentencesOf(question), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, ...sentencesOf(clausesOf(question)), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {
@@ -298,17 +326,15 @@ function askedKinds(tables: LanguageTables, question: string, words: readonly st
  * asks refers back to the narrative ("I have an entry ban, how long does it last?"). English
  * tables only (null elsewhere), and only when the clauses cut the question into exactly its words.
  */
-function clauseRoles(tables: LanguageTables, question: string, wordCount: number): ClauseRole[] | null {
+function clauseRoles(tables: LanguageTables, clauses: readonly Clause[], wordCount: number): ClauseRole[] | null {
   const rules = tables.clauses;
   if (!rules) return null;
-  const parts = question.split(/([?!.;:,\n]+)/);
   const spans: { words: string[]; endsAsking: boolean }[] = [];
-  for (let i = 0; i < parts.length; i += 2) {
-    const words = tokenizeText(parts[i] ?? '').map((token) => token.word);
-    const endsWithQuestionMark = (parts[i + 1] ?? '').includes('?');
+  for (const clause of clauses) {
+    const endsWithQuestionMark = clause.end.includes('?');
     const pieces: string[][] = [];
     let current: string[] = [];
-    for (const word of words) {
+    for (const { word } of clause.tokens) {
       if (rules.splitWords.has(word) && current.length > 0) {
         pieces.push(current);
         current = [];
