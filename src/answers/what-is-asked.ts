@@ -95,8 +95,8 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   // file): its yes/no forms and generic words, its fact cues and its reduced words name what it asks.
   const coverage = reading.factCues.coverage;
   if (!coverage) return true;
+  // Read with another language's tables: its own fact cues name the facts too.
   const foreign = reading.factCues !== language.factCues;
-  const own = foreign ? [...reading.factCues.byTopic.values()] : [];
   const asked = reading.firstSentence;
   if (!coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `))) return true;
   const answered = parts.filter(isAnswered);
@@ -109,7 +109,8 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
     for (const sentence of part.sentences) cover(sentence);
     for (const fact of part.facts) {
       cover(fact.id);
-      for (const cues of [...language.factCues.byTopic.values(), ...own]) for (const phrase of cues.get(fact.id) ?? []) cover(phrase);
+      for (const phrase of language.factCues.byFact.get(fact.id) ?? []) cover(phrase);
+      if (foreign) for (const phrase of reading.factCues.byFact.get(fact.id) ?? []) cover(phrase);
     }
   }
   for (const evidence of reading.classification.evidence) {

@@ -35,6 +35,8 @@ export interface FactCues {
   overview: readonly string[];
   /** Topic → fact id → phrases. */
   byTopic: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** Fact id → its phrases under every topic: the words that name a fact in an answer (the yes/no coverage). */
+  byFact: ReadonlyMap<string, readonly string[]>;
   /** What a yes/no question must find in its answer (`coverage`), compiled; absent when the file has none. */
   coverage?: { forms: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number };
   /** One word as the language's tables reduce it (a stem in French, the word itself in English), to compare a question's words with these cues. */
@@ -44,9 +46,13 @@ export interface FactCues {
 /** Compiles fact cues with the language's word function (`wordsOf`: reduced words in the language of the file). */
 export function compileFactCues(file: z.output<typeof FactCuesSchema>, wordsOf: (phrase: string) => string[]): FactCues {
   const words = (phrases: readonly string[]) => phrases.map((p) => wordsOf(p).join(' '));
+  const byTopic = new Map(Object.entries(file.topics).map(([topic, facts]) => [topic, new Map(Object.entries(facts).map(([fact, phrases]) => [fact, words(phrases)]))]));
+  const byFact = new Map<string, string[]>();
+  for (const facts of byTopic.values()) for (const [fact, phrases] of facts) byFact.set(fact, [...(byFact.get(fact) ?? []), ...phrases]);
   return {
     overview: words(file.overview),
-    byTopic: new Map(Object.entries(file.topics).map(([topic, facts]) => [topic, new Map(Object.entries(facts).map(([fact, phrases]) => [fact, words(phrases)]))])),
+    byTopic,
+    byFact,
     ...(file.coverage
       ? { coverage: { forms: file.coverage.forms.map((form) => new RegExp(form)), generic: new Set(file.coverage.generic.flatMap(wordsOf)), minUncovered: file.coverage.min_uncovered } }
       : {}),
