@@ -35,7 +35,7 @@ describe('svc fixtures --suite classification', () => {
     const text = captureIo();
     await fixturesCommand.run(['--suite', 'classification'], text);
     expect(text.stdout()).toMatch(/Real questions per language[\s\S]*fr held-out/);
-  });
+  }, 120_000); // two whole runs of the classification suite: over 30 s when the test files run in parallel on 2 cores
 
   it('prints precision, recall, confusion and calibration as text', async () => {
     const io = captureIo();
