@@ -2,6 +2,7 @@ import { inferFactKind } from '../knowledge/fact-values.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import type { GeneralTopic } from '../knowledge/topics.js';
 import type { QuestionReading } from '../language/classify-question.js';
+import type { Token } from '../language/tokenize-question.js';
 import type { Intent, LanguageTables } from '../language/language-tables.js';
 import { isAnswered, type AnswerPart } from './answer-part.js';
 import type { PartInput } from './part-input.js';
@@ -88,7 +89,9 @@ export function answersTheForm(language: LanguageTables, asks: readonly string[]
  * nationality, purpose and stay), by a country name, by a name written with a capital inside
  * the clause, or by a generic word that asks for no fact in particular. `min_uncovered` words
  * left over ("phone", "email") are a detail no rule states: the topic's facts merely stand next
- * to it.
+ * to it. A question of any form is held to the same test over all its sentences when the
+ * language's coverage sets `min_uncovered_any` ("what happens to my EES record if my chip is
+ * broken and I take the queue?"): that many words left over make it a detail too.
  */
 export function coversTheQuestion(language: LanguageTables, reading: QuestionReading, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
   // The coverage block of the question's own language (`fact_cues.coverage` in another language's
@@ -98,7 +101,8 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   // Read with another language's tables: its own fact cues name the facts too.
   const foreign = reading.factCues !== language.factCues;
   const asked = reading.firstSentence;
-  if (!coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `))) return true;
+  const yesOrNo = coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `));
+  if (!yesOrNo && coverage.minUncoveredAny === null) return true;
   const answered = parts.filter(isAnswered);
   if (answered.length === 0) return true;
   const covered = new Set<string>();
@@ -127,11 +131,13 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
   const isGeneric = (word: string): boolean => coverage.generic.has(word) || coverage.generic.has(wordStem(word));
   const isCovered = (word: string): boolean => covered.has(wordStem(word));
-  const uncovered = asked.filter(({ raw, word }, index) => {
-    const reduced = foreign ? reading.factCues.reduce(word) : word;
-    return word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !isGeneric(word) && !isGeneric(reduced) && !isCovered(word) && !isCovered(reduced);
-  });
-  return uncovered.length < coverage.minUncovered;
+  const uncovered = (tokens: readonly Token[]): number =>
+    tokens.filter(({ raw, word }, index) => {
+      const reduced = foreign ? reading.factCues.reduce(word) : word;
+      return word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !isGeneric(word) && !isGeneric(reduced) && !isCovered(word) && !isCovered(reduced);
+    }).length;
+  if (yesOrNo && uncovered(asked) >= coverage.minUncovered) return false;
+  return coverage.minUncoveredAny === null || uncovered(reading.tokens) < coverage.minUncoveredAny;
 }
 
 

@@ -78,6 +78,12 @@ export interface QuestionReading {
    * which the answer must name (compose-answer.ts, `coversTheQuestion`).
    */
   firstSentence: readonly Token[];
+  /**
+   * The same for every sentence that ends with a question mark (for every sentence when none
+   * does): what a question of any form asks about (`min_uncovered_any`); a sentence that states
+   * the context ("My cousin lives in Lyon.") is not asked about.
+   */
+  tokens: readonly Token[];
   /** Each sentence's normalised words (split at `?`, `!`, `.`, `;` and line breaks), joined by one space and padded like `text`. */
   sentences: readonly string[];
   /** The same for each clause (split at commas and colons too): where a yes/no form may open after some context. */
@@ -251,20 +257,23 @@ function clausesOf(question: string): Clause[] {
  * question against (what-is-asked.ts). A sentence is the clauses up to one ending at `?`, `!`, `.`,
  * `;` or a line break.
  */
-function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSentence' | 'sentences' | 'clauses'> {
+function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSentence' | 'tokens' | 'sentences' | 'clauses'> {
   const padded = (tokens: readonly Token[]) => ` ${tokens.map((token) => token.word).join(' ')} `;
   const sentenceTokens: Token[][] = [];
+  const asking: Token[][] = [];
   let current: Token[] = [];
   for (const clause of clauses) {
     current.push(...clause.tokens);
     if (/[?!.;\n]/.test(clause.end)) {
       sentenceTokens.push(current);
+      if (clause.end.includes('?')) asking.push(current);
       current = [];
     }
   }
   sentenceTokens.push(current);
   return {
     firstSentence: sentenceTokens.find((tokens) => tokens.length > 0) ?? [],
+    tokens: (asking.length > 0 ? asking : sentenceTokens).flat(),
     sentences: sentenceTokens.map(padded),
     clauses: clauses.map((clause) => padded(clause.tokens)),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENERAL_TOPICS } from '../knowledge/topics.js';
 import { isValidRegex } from '../lib/is-valid-regex.js';
+import { STOPWORD_LANGUAGES, stopwordsOf } from './natural-parts.js';
 
 const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'));
 
@@ -10,11 +11,17 @@ const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80,
  * about; `min_uncovered` content words that neither the answer's facts nor what the question was
  * understood to ask (its intent, places, purpose…) nor `generic` (words that ask for no fact in
  * particular: "visa", "now", "my husband") name make it a detail no rule states.
+ * `min_uncovered_any` does the same for a question of any form, counted over all its sentences
+ * ("what happens to my EES record if my passport chip is broken and I use the queue?"): so many
+ * words no answer names make it a detail, whether or not it opens as a yes/no question.
+ * `stopwords` adds natural's stop-word list of a language to `generic`.
  */
 const CoverageSchema = z.strictObject({
   forms: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]),
   generic: phraseList.default([]),
+  stopwords: z.enum(STOPWORD_LANGUAGES).optional(),
   min_uncovered: z.number().int().min(1).default(2),
+  min_uncovered_any: z.number().int().min(1).optional(),
 });
 
 /**
@@ -37,8 +44,8 @@ export interface FactCues {
   byTopic: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** Fact id → its phrases under every topic: the words that name a fact in an answer (the yes/no coverage). */
   byFact: ReadonlyMap<string, readonly string[]>;
-  /** What a yes/no question must find in its answer (`coverage`), compiled; absent when the file has none. */
-  coverage?: { forms: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number };
+  /** What a yes/no question (and, past `minUncoveredAny` words, any question) must find in its answer (`coverage`), compiled; absent when the file has none. */
+  coverage?: { forms: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number; minUncoveredAny: number | null };
   /** One word as the language's tables reduce it (a stem in French, the word itself in English), to compare a question's words with these cues. */
   reduce: (word: string) => string;
 }
@@ -53,9 +60,18 @@ export function compileFactCues(file: z.output<typeof FactCuesSchema>, wordsOf: 
     overview: words(file.overview),
     byTopic,
     byFact,
-    ...(file.coverage
-      ? { coverage: { forms: file.coverage.forms.map((form) => new RegExp(form)), generic: new Set(file.coverage.generic.flatMap(wordsOf)), minUncovered: file.coverage.min_uncovered } }
-      : {}),
+    ...(file.coverage ? { coverage: compileCoverage(file.coverage, wordsOf) } : {}),
     reduce: (word) => wordsOf(word)[0] ?? word,
+  };
+}
+
+function compileCoverage(coverage: z.output<typeof CoverageSchema>, wordsOf: (phrase: string) => string[]): NonNullable<FactCues['coverage']> {
+  const stopwords = coverage.stopwords ? stopwordsOf(coverage.stopwords) : [];
+  return {
+    forms: coverage.forms.map((form) => new RegExp(form)),
+    // A stop word counts as typed and as the tables reduce it.
+    generic: new Set([...coverage.generic.flatMap(wordsOf), ...stopwords, ...stopwords.flatMap(wordsOf)]),
+    minUncovered: coverage.min_uncovered,
+    minUncoveredAny: coverage.min_uncovered_any ?? null,
   };
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 /*
  * The parts of `natural` the pipeline uses, loaded one module at a time: importing the package
  * root pulls in WordNet, classifiers and database clients (about 1.3 s and log noise at start),
- * while these three modules load in about 15 ms.
+ * while these modules load in about 15 ms.
  */
 const require = createRequire(import.meta.url);
 
@@ -39,4 +39,14 @@ export function damerauLevenshtein(source: string, target: string): number {
 /** natural's Jaro-Winkler similarity, 0 (nothing shared) to 1 (equal). */
 export function jaroWinklerSimilarity(a: string, b: string): number {
   return jaroWinkler(a, b);
+}
+
+/** The languages natural has a stop-word list for (natural/lib/natural/util/stopwords*.js). */
+export const STOPWORD_LANGUAGES = ['en', 'fr', 'es', 'it', 'nl', 'pl', 'pt', 'ru', 'zh'] as const;
+export type StopwordLanguage = (typeof STOPWORD_LANGUAGES)[number];
+
+/** natural's stop words of a language: the function words that ask for nothing ("the", "de", "的"). */
+export function stopwordsOf(language: StopwordLanguage): readonly string[] {
+  const file = language === 'en' ? 'stopwords.js' : `stopwords_${language}.js`;
+  return (require(`natural/lib/natural/util/${file}`) as { words: string[] }).words;
 }

@@ -95,3 +95,30 @@ describe('question forms no rule answers', () => {
     expect(data.answer, JSON.stringify(data)).toBeNull();
   });
 });
+
+// A question of any form, counted over all its sentences (coverage `min_uncovered_any`, 3 in
+// English and French): that many words that neither the answer nor what was understood nor a
+// generic word (natural's stop words of the language among them) name make it a detail no rule
+// states. Our own questions, written for this test.
+describe('a question of any form about a detail the facts do not state', () => {
+  it.each([
+    'what happens to my EES record if the chip in my passport is broken and I queue at the manual booth?',
+    "Quels papiers pour le visa si mon patron refuse de signer l'attestation de congé et que la banque tarde ?",
+  ])('%s → null (no_matching_rule)', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+
+  it.each([
+    ['how much is the schengen visa fee for a child travelling with her grandparents?', 'fees'],
+    ['how long can I stay in the schengen area with a multiple entry visa?', 'short_stay'],
+    // "ourselves", "until" and "further" are natural's English stop words: only "notice" is left over.
+    ['what is the visa fee for ourselves and our children, until further notice?', 'fees'],
+    ['Quel est le prix du visa Schengen pour un enfant ?', 'fees'],
+  ])('%s → %s, answered: fewer words are left over', async (question, topic) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain(topic);
+  });
+});
