@@ -124,12 +124,13 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   }
   const { words } = reading;
   for (let start = 0; start < words.length; start += 1) {
-    const country = language.countryTerms.matchAt(words, start);
+    const country = reading.countryTerms.matchAt(words, start);
     if (country) cover(words.slice(country.start, country.end).join(' '));
   }
   // A word written with a capital after the clause's first ("Manchester", "Schiphol") names a place or a person.
   const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
-  const isGeneric = (word: string): boolean => coverage.generic.has(word) || coverage.generic.has(wordStem(word));
+  // The crude English stem is for English words only: on German "krankenversicherung" it would give "krank".
+  const isGeneric = (word: string): boolean => coverage.generic.has(word) || (!foreign && coverage.generic.has(wordStem(word)));
   const isCovered = (word: string): boolean => covered.has(wordStem(word));
   const uncovered = (tokens: readonly Token[]): number =>
     tokens.filter(({ raw, word }, index) => {

@@ -12,6 +12,7 @@ import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type 
 import { placesNamed, type PlacesNamed } from './places-named.js';
 import { scoreIntents, type ClauseRole, type ScoredIntent } from './score-intents.js';
 import { tokenizeChinese, tokenizeText, type Token } from './tokenize-question.js';
+import { PhraseIndex } from './phrase-index.js';
 
 /** Confidence given to decisions taken by a rule rather than by scores (a non-Schengen destination). */
 export const RULE_CONFIDENCE = 0.9;
@@ -72,6 +73,8 @@ export interface QuestionReading {
   cueText: string;
   /** Which fact of a general topic the question asks for, in the tables of its language (fact-cues.json, `fact_cues`). */
   factCues: FactCues;
+  /** The country names and demonyms of the tables the question was read with (its own language's). */
+  countryTerms: LanguageTables['countryTerms'];
   /**
    * The words of the question's first sentence (up to the first `?`, `!`, `.`, `;` or line break)
    * as typed and normalised, before spelling correction: what a yes/no question asks about,
@@ -176,7 +179,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
-  const clauses = clausesOf(question);
+  const clauses = clausesOf(question, identified.language === 'zh' ? (text) => tokenizeChinese(text, names?.namePattern ?? null) : tokenizeText);
   const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, clauses, words.length));
 
   // Highest score first; on a tie, the intent the question mentions first.
@@ -235,7 +238,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, ...sentencesOf(clauses), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
 }
 
 /** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */
@@ -244,18 +247,24 @@ interface Clause {
   end: string;
 }
 
-/** The question cut at sentence punctuation, commas and colons, each piece tokenized once. */
-function clausesOf(question: string): Clause[] {
-  const parts = question.split(/([?!.;:,\n]+)/);
+/**
+ * The question cut at sentence punctuation, commas and colons (Chinese and Arabic ones too:
+ * "？", "，", "؟"), each piece tokenized once, as the question's words are (Chinese segmented).
+ */
+function clausesOf(question: string, tokenize: (text: string) => Token[] = tokenizeText): Clause[] {
+  const parts = question.split(/([?!.;:,\n？！。；：，、؟،؛]+)/);
   const clauses: Clause[] = [];
-  for (let i = 0; i < parts.length; i += 2) clauses.push({ tokens: tokenizeText(parts[i] ?? ''), end: parts[i + 1] ?? '' });
+  for (let i = 0; i < parts.length; i += 2) clauses.push({ tokens: tokenize(parts[i] ?? ''), end: parts[i + 1] ?? '' });
   return clauses;
 }
+
+/** Whether a clause ends with a question mark, in any script ("?", "？", "؟"). */
+const endsAsking = (clause: Clause): boolean => /[?？؟]/.test(clause.end);
 
 /**
  * The question's sentences and clauses, normalised as `text` is: what the answer checks a yes/no
  * question against (what-is-asked.ts). A sentence is the clauses up to one ending at `?`, `!`, `.`,
- * `;` or a line break.
+ * `;` (or their Chinese and Arabic forms) or a line break.
  */
 function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSentence' | 'tokens' | 'sentences' | 'clauses'> {
   const padded = (tokens: readonly Token[]) => ` ${tokens.map((token) => token.word).join(' ')} `;
@@ -264,9 +273,9 @@ function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSe
   let current: Token[] = [];
   for (const clause of clauses) {
     current.push(...clause.tokens);
-    if (/[?!.;\n]/.test(clause.end)) {
+    if (/[?!.;\n？！。；؟؛]/.test(clause.end)) {
       sentenceTokens.push(current);
-      if (clause.end.includes('?')) asking.push(current);
+      if (endsAsking(clause)) asking.push(current);
       current = [];
     }
   }
@@ -302,7 +311,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, ...sentencesOf(clausesOf(question)), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: new PhraseIndex(), ...sentencesOf(clausesOf(question)), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {
@@ -340,7 +349,7 @@ function clauseRoles(tables: LanguageTables, clauses: readonly Clause[], wordCou
   if (!rules) return null;
   const spans: { words: string[]; endsAsking: boolean }[] = [];
   for (const clause of clauses) {
-    const endsWithQuestionMark = clause.end.includes('?');
+    const endsWithQuestionMark = endsAsking(clause);
     const pieces: string[][] = [];
     let current: string[] = [];
     for (const { word } of clause.tokens) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeAnswer, type AnswerContext } from '../../src/answers/compose-answer.js';
 import { loadRules } from '../../src/knowledge/rule-book.js';
+import { readQuestion } from '../../src/language/classify-question.js';
 
 // Issue 9: a yes/no question is answered only when the facts given name what it asks about
 // (rules/language/fact-cues.json `coverage`). Content words that neither the answer, nor what the
@@ -120,5 +121,29 @@ describe('a question of any form about a detail the facts do not state', () => {
     const data = await ask(question);
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
     expect(data.topics).toContain(topic);
+  });
+});
+
+// The coverage test reads a question with its own language's tables: the country names of that
+// language are names, not details, however they are typed (lower-case German, Arabic with "و"),
+// and Chinese is cut into words and at "？" as the rest of the reading is.
+describe('coverage reads a question in its own language', () => {
+  it.each([
+    'kann ich mit einem schengen visum aus italien nach frankreich, österreich und ungarn reisen?',
+    'هل يمكنني السفر الى فرنسا والنمسا وهولندا بتأشيرة شنغن من ايطاليا؟',
+  ])('%s → answered (visa_validity): the states it names are covered', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain('visa_validity');
+  });
+
+  it('cuts a Chinese question into words and at its full-width question mark', () => {
+    const reading = readQuestion(rules.language, '我的签证是意大利发的。可以去法国吗？签证费多少钱？');
+    expect(reading.language.language).toBe('zh');
+    // Three sentences; the words asked about are those of the two that end with "？".
+    expect(reading.sentences.filter((sentence) => sentence.trim() !== '')).toHaveLength(3);
+    expect(reading.tokens.map((token) => token.word)).not.toContain('我的签证是意大利发的');
+    expect(reading.tokens.length).toBeGreaterThan(4);
+    expect(reading.tokens.map((token) => token.word).join('')).toBe('可以去法国吗签证费多少钱');
   });
 });
