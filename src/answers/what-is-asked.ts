@@ -135,12 +135,15 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   const uncovered = (tokens: readonly Token[]): number =>
     tokens.filter(({ raw, word }, index) => {
       const reduced = foreign ? reading.factCues.reduce(word) : word;
-      return word.length > 2 && !/^[0-9]/.test(word) && !isName(raw, index) && !isGeneric(word) && !isGeneric(reduced) && !isCovered(word) && !isCovered(reduced);
+      return (word.length > 2 || TWO_HAN.test(word)) && !/^[0-9]/.test(word) && !isName(raw, index) && !isGeneric(word) && !isGeneric(reduced) && !isCovered(word) && !isCovered(reduced);
     }).length;
   if (yesOrNo && uncovered(asked) >= coverage.minUncovered) return false;
   return coverage.minUncoveredAny === null || uncovered(reading.tokens) < coverage.minUncoveredAny;
 }
 
+
+/** A Chinese word of two characters: most Chinese words are, so the length rule of other scripts would skip them. */
+const TWO_HAN = /^\p{Script=Han}{2}$/u;
 
 /** A crude English stem for comparing a question word with an answer word: no plural or verb ending, at most five letters ("expires", "expiry" → "expir"). */
 function wordStem(word: string): string {

@@ -137,6 +137,14 @@ describe('coverage reads a question in its own language', () => {
     expect(data.topics).toContain('visa_validity');
   });
 
+  it('counts Chinese words of two characters: skiing and diving are details the insurance facts do not state', async () => {
+    const data = await ask('申根保险必须覆盖滑雪和潜水运动吗？');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+    const answerable = await ask('去法国旅游需要办理申根签证吗？');
+    expect(answerable.answer, JSON.stringify(answerable)).not.toBeNull();
+  });
+
   it('cuts a Chinese question into words and at its full-width question mark', () => {
     const reading = readQuestion(rules.language, '我的签证是意大利发的。可以去法国吗？签证费多少钱？');
     expect(reading.language.language).toBe('zh');
