@@ -142,7 +142,9 @@ export function classifyQuestion(tables: LanguageTables, question: string, langu
  * Pure.
  */
 export function readQuestion(englishTables: LanguageTables, question: string, languageHint?: string): QuestionReading {
-  const english = tokenizeText(question);
+  // The question is cut into clauses once and tokenized once: its words are the clauses' words.
+  const englishClauses = clausesOf(question, tokenizeText);
+  const english = englishClauses.flatMap((clause) => clause.tokens);
   const { known, foreign } = englishTables.spelling;
   const englishTyped = english.map((t) => t.word);
   // English spelling correction is the dearest step of a question in another language: it runs
@@ -158,13 +160,14 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   // Chinese is decided by its script, and the words cut at spaces are no Chinese words to compare.
   const spacedOwnWords = (language: string) => (language === 'zh' ? undefined : ownWords(language));
   const identified = languageHint ? hintedLanguage(languageHint) : identifyLanguage(question, englishTyped, englishWords, spacedOwnWords);
-  if (!identified.supported) return unsupportedReading(identified, english, englishTables.factCues, question);
+  if (!identified.supported) return unsupportedReading(identified, englishClauses, englishTables.factCues);
   const names = identified.language ? englishTables.countryNames.get(identified.language) : undefined;
   // A language with a file of its own is read with its tables alone; one without, with the
   // English tables and its CLDR country names.
   const own = names && identified.language ? englishTables.otherLanguages.get(identified.language as OtherLanguage, names) : undefined;
   const tables: LanguageTables = own ?? (names ? { ...englishTables, countryTerms: names.countryTerms, spelling: names.spelling } : englishTables);
-  const tokens: Token[] = identified.language === 'zh' ? tokenizeChinese(question, names?.namePattern ?? null) : english;
+  const clauses = identified.language === 'zh' ? clausesOf(question, (text) => tokenizeChinese(text, names?.namePattern ?? null)) : englishClauses;
+  const tokens: Token[] = identified.language === 'zh' ? clauses.flatMap((clause) => clause.tokens) : english;
   // Spelling is corrected towards the question's own language only: an unidentified one is read as typed.
   const typed = tokens.map((t) => t.word);
   const spelling = names ? correctSpelling(tables, typed) : identified.language === 'en' ? englishSpelling() : { words: typed, corrections: [] };
@@ -179,7 +182,6 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
-  const clauses = clausesOf(question, identified.language === 'zh' ? (text) => tokenizeChinese(text, names?.namePattern ?? null) : tokenizeText);
   const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, clauses, words.length));
 
   // Highest score first; on a tie, the intent the question mentions first.
@@ -251,12 +253,15 @@ interface Clause {
  * The question cut at sentence punctuation, commas and colons (Chinese and Arabic ones too:
  * "？", "，", "؟"), each piece tokenized once, as the question's words are (Chinese segmented).
  */
-function clausesOf(question: string, tokenize: (text: string) => Token[] = tokenizeText): Clause[] {
+function clausesOf(question: string, tokenize: (text: string) => Token[]): Clause[] {
   const parts = question.split(/([?!.;:,\n？！。；：，、؟،؛]+)/);
   const clauses: Clause[] = [];
   for (let i = 0; i < parts.length; i += 2) clauses.push({ tokens: tokenize(parts[i] ?? ''), end: parts[i + 1] ?? '' });
   return clauses;
 }
+
+/** The country terms of a question in a language we do not read: none. */
+const NO_COUNTRY_TERMS: LanguageTables['countryTerms'] = new PhraseIndex();
 
 /** Whether a clause ends with a question mark, in any script ("?", "？", "؟"). */
 const endsAsking = (clause: Clause): boolean => /[?？؟]/.test(clause.end);
@@ -292,8 +297,8 @@ function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSe
  * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
  * Reading it through English tables would find places and topics it does not name.
  */
-function unsupportedReading(identified: LanguageIdentification, tokens: readonly Token[], factCues: FactCues, question: string): QuestionReading {
-  const words = tokens.map((t) => t.word);
+function unsupportedReading(identified: LanguageIdentification, clauses: readonly Clause[], factCues: FactCues): QuestionReading {
+  const words = clauses.flatMap((clause) => clause.tokens.map((t) => t.word));
   const classification: Classification = {
     language: identified.language,
     intent: 'unknown',
@@ -311,7 +316,7 @@ function unsupportedReading(identified: LanguageIdentification, tokens: readonly
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: new PhraseIndex(), ...sentencesOf(clausesOf(question)), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {
