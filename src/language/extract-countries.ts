@@ -173,13 +173,16 @@ function classifyMention(
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
   const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);
   if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1, heldVisa: tables.documentAfter.matchAt(words, m.end) === null };
-  if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
-  if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
   const origin = before(tables.originBefore);
   // "Can I visit Morocco with a Schengen visa?": a country known only as a nationality, after a
-  // travel cue, is where the trip goes, and it is outside the Schengen area.
-  const travel = origin === null && m.scope === 'nationality' ? before(tables.travelBefore) : null;
+  // travel cue, is where the trip goes, and it is outside the Schengen area. Other languages' demonym
+  // lists also hold the name's inflected forms ("obywatel Indii", so "wiza do Indii"): there a
+  // singular demonym after a travel cue is the place too; an English one ("visit Indian friends") is not.
+  const named = m.kind !== 'demonym' || (tables.language !== 'en' && !m.plural);
+  const travel = origin === null && m.scope === 'nationality' && named ? before(tables.travelBefore) : null;
   if (travel) return { ...base, scope: 'not_schengen', role: 'destination', rule: `${m.rule} after "${travel}", outside the Schengen area`, score: 2 };
+  if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
+  if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
   if (m.scope === 'nationality') return origin === 'from' ? person(`${m.rule} after "from"`) : { ...base, role: 'origin', rule: m.rule, score: -5 };
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 
