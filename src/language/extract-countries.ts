@@ -150,9 +150,11 @@ const TRANSIT_CUES = /after "(via|through|transit|transit through)"$/;
  * What one mention is, decided in this order: after a residence cue ("I live in") → residence;
  * a demonym after a nationality cue, or a name after "citizen of"/"from" → nationality; before
  * "citizen"/"passport" → nationality; before "residence permit", or before "visa" after a
- * possession cue ("I have a US visa") → document; a plural demonym ("Nigerians") → nationality;
- * a non-member demonym not followed by "visa"/"embassy" → nationality; a nationality-only name → nationality
- * after "from", else origin; after "from"/"via"/"issued by" → origin; otherwise a destination,
+ * possession cue ("I have a US visa") → document; a nationality-only country after a travel cue
+ * ("visit Morocco", in another language also its inflected form: "wiza do Indii") → a destination
+ * outside the area; a plural demonym ("Nigerians") → nationality; a non-member demonym not
+ * followed by "visa"/"embassy" → nationality; a nationality-only name → nationality after "from",
+ * else origin; after "from"/"via"/"issued by" → origin; otherwise a destination,
  * scored by its cues ("to"/"visit" +2, "German visa" +1, a country name rather than a city +0.5).
  */
 function classifyMention(
