@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerDataSchema } from '../../src/answers/answer-schemas.js';
-import { makeApiKey } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { useKeyedTestApp } from '../support/keyed-app.js';
 
 /**
  * The two general questions asked most in every language of the corpus, in our own words (none is
@@ -40,17 +39,9 @@ const WHAT_IS = [
 ] as const;
 
 describe('general questions in every supported language', () => {
-  let t: TestApp;
-  let auth: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    auth = `Bearer ${(await makeApiKey(t)).key}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const keyed = useKeyedTestApp();
   const answer = async (question: string) => {
-    const res = await request(t.app).post('/api/v1/answer').set('Authorization', auth).send({ question });
+    const res = await request(keyed.t.app).post('/api/v1/answer').set('Authorization', keyed.auth).send({ question });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(AnswerDataSchema.safeParse(res.body.data).success, JSON.stringify(res.body)).toBe(true);
     return res.body as { data: { language: string; intent: string; nationality: string | null; answer: { facts: { id: string }[] } | null }; meta: { sources: unknown[] } };

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyQuestion } from '../../src/language/classify-question.js';
 import { MAX_QUESTION_LENGTH, ClassificationSchema, RouteDataSchema } from '../../src/language/question-schemas.js';
 import { routeQuestion } from '../../src/language/route-question.js';
-import { makeApiKey } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { useKeyedTestApp } from '../support/keyed-app.js';
 import { capabilities, tables } from './tables.js';
 
 /** Text that looks like questions: table words, typos, codes, numbers, punctuation, any Unicode. */
@@ -69,15 +68,7 @@ describe('classification properties', () => {
 });
 
 describe('HTTP properties', () => {
-  let t: TestApp;
-  let auth: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    auth = `Bearer ${(await makeApiKey(t)).key}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const keyed = useKeyedTestApp();
 
   it.each([
     ['/classify', ClassificationSchema],
@@ -85,7 +76,7 @@ describe('HTTP properties', () => {
   ] as const)('%s answers any question up to the limit with a valid envelope, never a 500', async (path, schema) => {
     await fc.assert(
       fc.asyncProperty(questionLike, async (question) => {
-        const res = await request(t.app).post(`/api/v1${path}`).set('Authorization', auth).send({ question });
+        const res = await request(keyed.t.app).post(`/api/v1${path}`).set('Authorization', keyed.auth).send({ question });
         const trimmed = question.trim();
         if (trimmed.length === 0 || trimmed.length > MAX_QUESTION_LENGTH) {
           expect(res.status, JSON.stringify(res.body)).toBe(400);

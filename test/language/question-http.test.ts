@@ -1,21 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClassificationSchema, RouteDataSchema } from '../../src/language/question-schemas.js';
-import { makeApiKey } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { useKeyedTestApp } from '../support/keyed-app.js';
 
 describe('POST /classify and POST /route over HTTP', () => {
-  let t: TestApp;
-  let auth: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    auth = `Bearer ${(await makeApiKey(t)).key}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const keyed = useKeyedTestApp();
 
-  const post = (path: string, body: unknown) => request(t.app).post(`/api/v1${path}`).set('Authorization', auth).send(body as object);
+  const post = (path: string, body: unknown) => request(keyed.t.app).post(`/api/v1${path}`).set('Authorization', keyed.auth).send(body as object);
 
   it('classifies a question with its entities, profile and evidence, 1 unit and no sources', async () => {
     const res = await post('/classify', { question: "I'm Indian, travelling to Frnace for two weeks to visit my sister — which documents?" });
@@ -60,7 +51,7 @@ describe('POST /classify and POST /route over HTTP', () => {
   it('gives the request of the route a 200 when it is sent as it is', async () => {
     const routed = await post('/route', { question: 'Which documents do I need for a business visa to Germany?' });
     const { path, query } = routed.body.data.request as { path: string; query: Record<string, string> };
-    const res = await request(t.app).get(path).query(query).set('Authorization', auth);
+    const res = await request(keyed.t.app).get(path).query(query).set('Authorization', keyed.auth);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
@@ -99,7 +90,7 @@ describe('POST /classify and POST /route over HTTP', () => {
     });
 
     it('requires an API key', async () => {
-      const res = await request(t.app).post(`/api/v1${path}`).send({ question: 'visa for France' });
+      const res = await request(keyed.t.app).post(`/api/v1${path}`).send({ question: 'visa for France' });
       expect(res.status).toBe(401);
     });
   });

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnswerDataSchema } from '../../src/answers/answer-schemas.js';
 import { classifyQuestion } from '../../src/language/classify-question.js';
 import { ClassificationSchema, RouteDataSchema } from '../../src/language/question-schemas.js';
-import { makeApiKey } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/harness.js';
+import { useKeyedTestApp } from '../support/keyed-app.js';
 import { tables } from './tables.js';
 
 /** Our own one-line questions in languages we do not read (none comes from a corpus). */
@@ -39,16 +38,8 @@ const COUNTRY_NAMES = [
 ] as const;
 
 describe('the language of a question', () => {
-  let t: TestApp;
-  let auth: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    auth = `Bearer ${(await makeApiKey(t)).key}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const post = (path: string, body: object) => request(t.app).post(`/api/v1${path}`).set('Authorization', auth).send(body);
+  const keyed = useKeyedTestApp();
+  const post = (path: string, body: object) => request(keyed.t.app).post(`/api/v1${path}`).set('Authorization', keyed.auth).send(body);
 
   describe.each(UNSUPPORTED)('a question in %s, a language we do not read', (language, question) => {
     it('is classified unknown with no entity, and its language named', async () => {
