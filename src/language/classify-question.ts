@@ -222,11 +222,15 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   ];
   // An airport transit through a Schengen state on the way to a non-member is about that state.
   const transit = intent === 'airport_transit' && places.destinationStatus === 'not_schengen' ? places.transitState : null;
+  // "Are Bulgaria and Romania in Schengen?": a membership question about several states has no one
+  // destination; the answer (the list of members) names each of them.
+  const severalMembers = intent === 'country_list' && places.schengenStates >= 2;
+  if (severalMembers) evidence.push({ field: 'country', value: null, matched: `${places.schengenStates} states`, rule: 'a membership question about several states: no one destination' });
   const classification: Classification = {
     language: identified.language,
     intent,
     confidence: decision.confidence,
-    country: transit ?? places.country,
+    country: severalMembers ? null : (transit ?? places.country),
     destination_status: transit ? 'schengen' : places.destinationStatus,
     non_schengen_destination: transit ? null : places.nonSchengenDestination,
     travel_purpose: purpose.purpose,

@@ -297,3 +297,35 @@ describe('lower-case nationalities (issue 9)', () => {
     expect(classify(question).profile.nationality, show(question)).toBeNull();
   });
 });
+
+describe('round 4 of real questions (2026-11-27): where the traveller goes, and membership of several states', () => {
+  it.each([
+    ['Fliege nächste Woche nach Ägypten, brauche ich ein Visum?', 'EG'],
+    ['Ik ga op vakantie naar Suriname, heb ik een visum nodig?', 'SR'],
+    ['Faut-il un visa pour aller au Maroc ?', 'MA'],
+    ['¿Necesito visa para viajar a Colombia?', 'CO'],
+    ['Quem está isento de visto para entrar em Cabo Verde?', 'CV'],
+    ['Potrzebuję wizę na Białoruś?', 'BY'],
+    ['Нужна ли виза, чтобы поехать в Египет?', 'EG'],
+  ])('"%s": the non-member after a travel phrase is the destination (%s), out of scope', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
+  });
+
+  it.each([
+    ['How much will the ETIAS cost for UK travellers?', 'etias'],
+    ['Will UK holidaymakers be fingerprinted each time they visit the EU?', 'ees'],
+  ])('"%s": the UK before "travellers"/"holidaymakers" is their nationality, not the destination', (question, intent) => {
+    expect(classify(question), show(question)).toMatchObject({ intent, country: null, destination_status: null, profile: { nationality: 'GB' } });
+  });
+
+  it.each(['Are Bulgaria and Romania in Schengen?', '¿Bulgaria y Rumanía ya están en Schengen?', "Bulgaristan ve Romanya Schengen'e girdi mi?"])(
+    '"%s": a membership question about several states names no one destination',
+    (question) => {
+      expect(classify(question), show(question)).toMatchObject({ intent: 'country_list', country: null });
+    },
+  );
+
+  it('keeps the state of a membership question about one state', () => {
+    expect(classify('Is Croatia in Schengen?')).toMatchObject({ intent: 'country_list', country: 'HR' });
+  });
+});
