@@ -207,8 +207,13 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
 
   // "What documents does my 16 year old daughter need?": a minor's case (intents.json `minor`).
   const minorCase = tables.minorCase && profile.minor === true && decision.intent !== 'unknown' && tables.minorCase.takes.has(decision.intent) ? tables.minorCase.intent : null;
-  const intent: Intent = minorCase ?? decision.intent;
+  // "I have a residence permit in Italy, do I need a visa for Spain?", "do US green card holders
+  // need a visa?": with no nationality, the permit held decides (intents.json `held`).
+  const permitCase =
+    !minorCase && tables.held.withoutNationality && decision.intent === tables.held.intent && places.nationality === null && (scored.heldPermit || places.permitHeld) ? tables.held.withoutNationality : null;
+  const intent: Intent = minorCase ?? permitCase ?? decision.intent;
   const minorEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
+  if (permitCase) minorEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit, no nationality given: the rules for permit holders` });
   const evidence: Evidence[] = [
     languageEvidence(identified, words),
     ...minorEvidence,

@@ -34,6 +34,8 @@ export interface CountryFindings {
   schengenStates: number;
   /** A non-member whose visa the applicant holds ("can I use my Cyprus visa…", "with a UK visa"), or null. */
   visaHeldOutside: string | null;
+  /** Whether a country is named as a permit the applicant holds ("a UK residence permit", "my US green card"). */
+  permitHeld: boolean;
   /**
    * With a non-member destination, a Schengen state passed through on the way ("to Toronto via
    * Amsterdam", "through Frankfurt"): what an airport-transit question is about. Else null.
@@ -80,6 +82,7 @@ export function extractCountries(tables: LanguageTables, tokens: readonly Token[
     nationality: nationality?.code ?? null,
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
     visaHeldOutside: mentions.find((m) => m.role === 'document' && m.heldVisa === true && m.scope !== 'schengen')?.code ?? null,
+    permitHeld: mentions.some((m) => m.role === 'document' && m.heldVisa === false),
     transitState: outside ? (mentions.find((m) => m.role === 'origin' && m.scope === 'schengen' && TRANSIT_CUES.test(m.rule))?.code ?? null) : null,
     evidence,
   };

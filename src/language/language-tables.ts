@@ -119,7 +119,11 @@ export const IntentsFileSchema = z
     $comment: z.string().optional(),
     threshold: z.number().gt(0).lt(1),
     domain_words: phraseList,
-    held: z.strictObject({ intent: IntentSchema.exclude(['unknown', 'out_of_scope']), weight: z.number().min(0.5).max(10) }),
+    held: z.strictObject({
+      intent: IntentSchema.exclude(['unknown', 'out_of_scope']),
+      weight: z.number().min(0.5).max(10),
+      without_nationality: IntentSchema.exclude(['unknown', 'out_of_scope']).optional(),
+    }),
     /**
      * Background clauses: a narrative clause ("my visa was refused last year", "I live in the UK on
      * a work visa") next to a clause that asks ("can I apply again?") counts for less than the
@@ -350,7 +354,11 @@ export interface LanguageTables {
   /** Intent → the intents it absorbs once it scores at least minScore on its own. */
   absorbs: ReadonlyMap<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>;
   /** What a permit the applicant already holds counts for ("I hold a residence permit": whether a visa is needed). */
-  held: { intent: Exclude<Intent, 'unknown'>; weight: number };
+  /**
+   * A permit the applicant holds counts `weight` for `intent`; when the question names no
+   * nationality and `intent` wins, it is asked by `withoutNationality` (the rules on permit holders).
+   */
+  held: { intent: Exclude<Intent, 'unknown'>; weight: number; withoutNationality: Exclude<Intent, 'unknown'> | null };
   /**
    * How background clauses are told from the clause that asks (intents.json `clauses`), or null:
    * the cues of a narrative clause count `backgroundWeight` times their weight when the question
@@ -606,7 +614,7 @@ export function compileLanguageTables(
     signals,
     patterns,
     absorbs,
-    held: files.intents.held,
+    held: { intent: files.intents.held.intent, weight: files.intents.held.weight, withoutNationality: files.intents.held.without_nationality ?? null },
     clauses: files.intents.clauses
       ? {
           backgroundWeight: files.intents.clauses.background_weight,

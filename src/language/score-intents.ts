@@ -14,6 +14,8 @@ export interface IntentScores {
   firstAt: Map<ScoredIntent, number>;
   /** For an absorbing intent: the intents it took over (its subject), highest score first. */
   subjects: Map<ScoredIntent, ScoredIntent[]>;
+  /** Whether a permit the applicant holds was found (the held rule: "I have a residence permit"). */
+  heldPermit: boolean;
   evidence: Evidence[];
 }
 
@@ -88,7 +90,7 @@ export function scoreIntents(
       evidence.push({ field: 'intent', value: absorber, matched: intent, rule: `${intent} is the subject of the ${absorber} question`, weight: absorbed });
     }
   }
-  return { scores, firstAt, subjects, evidence };
+  return { scores, firstAt, subjects, heldPermit: found.some((cue) => cue.held), evidence };
 }
 
 /**

@@ -128,7 +128,7 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['do i need a visa for Spain if I hold a residence permit from the UK', 'ES'],
     ['I have a UK residence permit, do I need a visa for France?', 'FR'],
   ])('"%s" → the residence permit is held, %s is the destination', (question, code) => {
-    expect(classify(question), show(question)).toMatchObject({ intent: 'visa_requirement', country: code, destination_status: 'schengen' });
+    expect(classify(question), show(question)).toMatchObject({ intent: 'residence_permit_holders', country: code, destination_status: 'schengen' });
   });
 
   it.each([
@@ -327,5 +327,19 @@ describe('round 4 of real questions (2026-11-27): where the traveller goes, and 
 
   it('keeps the state of a membership question about one state', () => {
     expect(classify('Is Croatia in Schengen?')).toMatchObject({ intent: 'country_list', country: 'HR' });
+  });
+});
+
+describe('a permit held and no nationality: the rules for permit holders answer whether a visa is needed', () => {
+  it.each([
+    'i have residence permit in italy, do i need visa for spain?',
+    'Do US green card holders need a visa to travel to the Schengen countries?',
+  ])('"%s" → residence_permit_holders', (question) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'residence_permit_holders', profile: { nationality: null } });
+  });
+
+  it('keeps the visa requirement when the nationality is given: the EU visa list decides', () => {
+    const question = "I'm Indian and I have a residence permit in Italy, do I need a visa for Spain?";
+    expect(classify(question), show(question)).toMatchObject({ intent: 'visa_requirement', profile: { nationality: 'IN' } });
   });
 });

@@ -44,7 +44,7 @@ describe('question forms and paraphrases reach their intent and operation', () =
     ['entry requirements for us citizens traveling to europe', 'visa_requirement', 'POST /answer'],
     ['schengen visa requirements for indian citizen', 'visa_requirement', 'POST /answer'],
     ['I have dual citizenship, do I still need a schengen visa', 'visa_requirement', 'POST /answer'],
-    ['do uk residents need a visa for spain', 'visa_requirement', 'POST /answer'],
+    ['do uk residents need a visa for spain', 'residence_permit_holders', 'POST /answer'],
     ["i'm an expat in the uae, what are the eligibility criteria for a schengen visa", 'visa_requirement', 'POST /answer'],
     // family of EU citizens, residence permits held
     ['my wife is an eu citizen, do I need a visa to visit her', 'eu_family', 'POST /answer'],

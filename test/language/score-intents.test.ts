@@ -11,9 +11,9 @@ describe('signals: a residence permit asked for, or one the applicant holds', ()
     'I have a UK residence permit, do I need a visa for France?',
     'Can residence permit holders from the US visit Italy without a visa?',
     'can I travel to Austria on my German residence card',
-  ])('"%s" → held: counts for visa_requirement, not out_of_scope', (question) => {
+  ])('"%s" → held: counts for visa_requirement, not out_of_scope; with no nationality the rules for permit holders answer', (question) => {
     const result = classify(question);
-    expect(result.intent, show(question)).toBe('visa_requirement');
+    expect(result.intent, show(question)).toBe('residence_permit_holders');
     expect(result.evidence.some((e) => e.value === 'visa_requirement' && e.rule.includes('held'))).toBe(true);
   });
 
