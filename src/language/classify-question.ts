@@ -20,6 +20,12 @@ export const RULE_CONFIDENCE = 0.9;
 const FALLBACK_SCORE = 2;
 /** A signal of this weight or more is a strong cue: a second topic asked, or a membership question. */
 const STRONG_CUE = 3;
+/**
+ * A stay question naming a non-member is still about the 90/180 rule when its stay cues are this
+ * strong and it names the rule's own numbers or the area ("90 in the UK and then 90 in Schengen").
+ */
+const STAY_RULE_CUE = 2 * STRONG_CUE;
+const SCHENGEN_STAY_WORDS = / (90|ninety|180|schengen) /;
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
@@ -227,6 +233,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   ];
   // An airport transit through a Schengen state on the way to a non-member is about that state.
   const transit = intent === 'airport_transit' && places.destinationStatus === 'not_schengen' ? places.transitState : null;
+  // The 90/180 rule asked with a stay outside the area: the non-member is no destination refused.
+  const stayAcross = intent === 'stay_duration' && places.destinationStatus === 'not_schengen';
   // "Are Bulgaria and Romania in Schengen?": a membership question about several states has no one
   // destination; the answer (the list of members) names each of them.
   const severalMembers = intent === 'country_list' && places.schengenStates >= 2;
@@ -236,8 +244,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     intent,
     confidence: decision.confidence,
     country: severalMembers ? null : (transit ?? places.country),
-    destination_status: transit ? 'schengen' : places.destinationStatus,
-    non_schengen_destination: transit ? null : places.nonSchengenDestination,
+    destination_status: transit ? 'schengen' : stayAcross ? null : places.destinationStatus,
+    non_schengen_destination: transit || stayAcross ? null : places.nonSchengenDestination,
     travel_purpose: purpose.purpose,
     days: days.days,
     profile: { nationality: places.nationality, employment: profile.employment, minor: profile.minor },
@@ -443,6 +451,16 @@ function decideIntent(
         confidence: RULE_CONFIDENCE,
         competing: false,
         evidence: [{ field: 'intent', value: 'country_list', matched: facts.outside, rule: 'a membership question about a state outside the Schengen area' }],
+      };
+    }
+    // "If I go to the UK for a day and come back, do my 90 days start again?": the 90/180 rule is
+    // asked, and the stay outside the area is part of how it counts.
+    if (ranked.some(([intent, score]) => intent === 'stay_duration' && score >= STAY_RULE_CUE) && SCHENGEN_STAY_WORDS.test(` ${words.join(' ')} `)) {
+      return {
+        intent: 'stay_duration',
+        confidence: RULE_CONFIDENCE,
+        competing: false,
+        evidence: [{ field: 'intent', value: 'stay_duration', matched: facts.outside, rule: 'the 90/180 rule asked about, with a stay outside the Schengen area' }],
       };
     }
     return {

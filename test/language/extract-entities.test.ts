@@ -343,3 +343,17 @@ describe('a permit held and no nationality: the rules for permit holders answer 
     expect(classify(question), show(question)).toMatchObject({ intent: 'visa_requirement', profile: { nationality: 'IN' } });
   });
 });
+
+describe('the 90/180 rule asked with a stay outside the area', () => {
+  it.each([
+    'if I go to the UK for a day and come back, do my 90 days start again?',
+    'can i spend 90 days in the UK and then 90 in schengen?',
+    'Do days spent in Cyprus count toward my Schengen 90/180?',
+  ])('"%s" → stay_duration, the non-member is no destination refused', (question) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'stay_duration', destination_status: null, non_schengen_destination: null });
+  });
+
+  it('keeps a stay question about a non-member alone out of scope', () => {
+    expect(classify('How long can I stay in the UK?')).toMatchObject({ intent: 'out_of_scope', non_schengen_destination: 'GB' });
+  });
+});
