@@ -218,11 +218,11 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const permitCase =
     !minorCase && tables.held.withoutNationality && decision.intent === tables.held.intent && places.nationality === null && (scored.heldPermit || places.permitHeld) ? tables.held.withoutNationality : null;
   const intent: Intent = minorCase ?? permitCase ?? decision.intent;
-  const minorEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
-  if (permitCase) minorEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit, no nationality given: the rules for permit holders` });
+  const caseEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
+  if (permitCase) caseEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit, no nationality given: the rules for permit holders` });
   const evidence: Evidence[] = [
     languageEvidence(identified, words),
-    ...minorEvidence,
+    ...caseEvidence,
     ...decision.evidence,
     ...scored.evidence,
     ...spelling.corrections.map((c): Evidence => ({ field: 'spelling', value: c.to, matched: c.from, rule: `Damerau-Levenshtein distance ${c.distance}` })),

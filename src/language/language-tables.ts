@@ -353,10 +353,10 @@ export interface LanguageTables {
   patterns: readonly IntentPattern[];
   /** Intent → the intents it absorbs once it scores at least minScore on its own. */
   absorbs: ReadonlyMap<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>;
-  /** What a permit the applicant already holds counts for ("I hold a residence permit": whether a visa is needed). */
   /**
-   * A permit the applicant holds counts `weight` for `intent`; when the question names no
-   * nationality and `intent` wins, it is asked by `withoutNationality` (the rules on permit holders).
+   * What a permit the applicant already holds counts for ("I hold a residence permit": whether a
+   * visa is needed): `weight` for `intent`; when the question names no nationality and `intent`
+   * wins, it is asked by `withoutNationality` (the rules on permit holders).
    */
   held: { intent: Exclude<Intent, 'unknown'>; weight: number; withoutNationality: Exclude<Intent, 'unknown'> | null };
   /**
