@@ -22,10 +22,11 @@ const FALLBACK_SCORE = 2;
 const STRONG_CUE = 3;
 /**
  * A stay question naming a non-member is still about the 90/180 rule when its stay cues are this
- * strong and it names the rule's own numbers or the area ("90 in the UK and then 90 in Schengen").
+ * strong and it names the rule's own numbers ("90 in the UK and then 90 in Schengen"): digits,
+ * which read the same in every language, so no word list of one language stands in code.
  */
 const STAY_RULE_CUE = 2 * STRONG_CUE;
-const SCHENGEN_STAY_WORDS = / (90|ninety|180|schengen) /;
+const STAY_RULE_NUMBERS = / (90|180) /;
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
@@ -455,7 +456,7 @@ function decideIntent(
     }
     // "If I go to the UK for a day and come back, do my 90 days start again?": the 90/180 rule is
     // asked, and the stay outside the area is part of how it counts.
-    if (ranked.some(([intent, score]) => intent === 'stay_duration' && score >= STAY_RULE_CUE) && SCHENGEN_STAY_WORDS.test(` ${words.join(' ')} `)) {
+    if (ranked.some(([intent, score]) => intent === 'stay_duration' && score >= STAY_RULE_CUE) && STAY_RULE_NUMBERS.test(` ${words.join(' ')} `)) {
       return {
         intent: 'stay_duration',
         confidence: RULE_CONFIDENCE,
