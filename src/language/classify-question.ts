@@ -185,7 +185,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const corrected = new Map(spelling.corrections.map((c) => [c.index, c.from]));
   const text = words.join(' ');
 
-  const places = extractCountries(tables, tokens, words, corrected);
+  const places = extractCountries(tables, tokens, words, corrected, clauseStartsOf(clauses));
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
@@ -276,6 +276,17 @@ function clausesOf(question: string, tokenize: (text: string) => Token[]): Claus
   const clauses: Clause[] = [];
   for (let i = 0; i < parts.length; i += 2) clauses.push({ tokens: tokenize(parts[i] ?? ''), end: parts[i + 1] ?? '' });
   return clauses;
+}
+
+/** The index of each clause's first word among the question's words. */
+function clauseStartsOf(clauses: readonly Clause[]): ReadonlySet<number> {
+  const starts = new Set<number>();
+  let at = 0;
+  for (const clause of clauses) {
+    starts.add(at);
+    at += clause.tokens.length;
+  }
+  return starts;
 }
 
 /** The country terms of a question in a language we do not read: none. */

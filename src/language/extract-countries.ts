@@ -50,8 +50,14 @@ export interface CountryFindings {
  * ("I am Indian", "citizen of Egypt", "Nigerians"), where they live ("I live in London") or
  * where they come from ("from", "via", "issued by"). Pure.
  */
-export function extractCountries(tables: LanguageTables, tokens: readonly Token[], words: readonly string[], corrected: ReadonlyMap<number, string>): CountryFindings {
-  const mentions = findMentions(tables, tokens, words, corrected);
+export function extractCountries(
+  tables: LanguageTables,
+  tokens: readonly Token[],
+  words: readonly string[],
+  corrected: ReadonlyMap<number, string>,
+  clauseStarts: ReadonlySet<number> = new Set([0]),
+): CountryFindings {
+  const mentions = findMentions(tables, tokens, words, corrected, clauseStarts);
   const evidence: Evidence[] = [];
 
   const nationality = mentions.find((m) => m.role === 'nationality') ?? null;
@@ -102,7 +108,7 @@ function setAsideReason(m: CountryMention, schengenDestination: CountryMention |
   return null;
 }
 
-function findMentions(tables: LanguageTables, tokens: readonly Token[], words: readonly string[], corrected: ReadonlyMap<number, string>): CountryMention[] {
+function findMentions(tables: LanguageTables, tokens: readonly Token[], words: readonly string[], corrected: ReadonlyMap<number, string>, clauseStarts: ReadonlySet<number>): CountryMention[] {
   const mentions: CountryMention[] = [];
   const taken: boolean[] = new Array<boolean>(words.length).fill(false);
   for (const match of tables.countryTerms.findAll(words)) {
@@ -115,7 +121,7 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
     const matched = words.slice(match.start, match.end).join(' ');
     const fix = corrected.get(match.start);
     const rule = `${term.scope === 'nationality' ? 'nationality ' : ''}${term.kind}${fix ? ` (spelling: "${fix}" read as "${matched}")` : ''}`;
-    mentions.push(classifyMention(tables, words, { ...term, start: match.start, end: match.end, matched, rule }));
+    mentions.push(classifyMention(tables, words, { ...term, start: match.start, end: match.end, matched, rule }, clauseStarts));
   }
   const shouting = isShouting(tokens);
   const found = mentions.length > 0;
@@ -134,7 +140,7 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
     const info = tables.countries.get(code);
     if (!info || info.scope === 'nationality') return;
     const term: CountryTerm = { code, scope: info.scope, kind: 'name', plural: false, ordinary: false };
-    const mention = classifyMention(tables, words, { ...term, start: i, end: i + 1, matched: token.raw, rule: 'ISO code' });
+    const mention = classifyMention(tables, words, { ...term, start: i, end: i + 1, matched: token.raw, rule: 'ISO code' }, clauseStarts);
     mentions.push(tables.wordCodes.has(token.raw) ? { ...mention, score: mention.score - 1 } : mention);
   });
   return mentions.sort((a, b) => a.start - b.start);
@@ -164,6 +170,7 @@ function classifyMention(
   tables: LanguageTables,
   words: readonly string[],
   m: CountryTerm & { start: number; end: number; matched: string; rule: string },
+  clauseStarts: ReadonlySet<number>,
 ): CountryMention {
   const before = cueBefore(tables, words, m.start);
   const base = { code: m.code, scope: m.scope, start: m.start, end: m.end, matched: m.matched };
@@ -179,6 +186,11 @@ function classifyMention(
   const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);
   if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1, heldVisa: tables.documentAfter.matchAt(words, m.end) === null };
   const origin = before(tables.originBefore);
+  // "How long is an Indian visa valid?", "visa algérien", "indisches Visum": a visa named by a
+  // state outside the area is that state's visa, and the trip goes there (held, it is a document).
+  const visa = m.scope !== 'schengen' && !m.plural && origin === null ? visaOfState(tables, words, m, clauseStarts) : null;
+  if (visa?.held) return { ...base, role: 'document', rule: `${m.rule} next to "${visa.matched}", held ("${visa.held}")`, score: -1, heldVisa: true };
+  if (visa) return { ...base, scope: 'not_schengen', role: 'destination', rule: `${m.rule} next to "${visa.matched}": that state's visa, outside the Schengen area`, score: 1 };
   // "Can I visit Morocco with a Schengen visa?": a country known only as a nationality, after a
   // travel cue, is where the trip goes, and it is outside the Schengen area. Other languages' demonym
   // lists also hold the name's inflected forms ("obywatel Indii", so "wiza do Indii"): there a
@@ -208,6 +220,30 @@ function classifyMention(
     rule += ` before "${words.slice(destinationAfter.start, destinationAfter.end).join(' ')}"`;
   }
   return { ...base, role: 'destination', rule, score };
+}
+
+/**
+ * The visa word right next to the state at [start, end), in the same clause ("Indian visa",
+ * "visa algérien"), when it names that state's visa: not a Schengen visa ("Indian schengen
+ * visa", "visa schengen algérien") nor the visa of a kind of traveller ("Indian visa
+ * holders" is held, "Indian visa applicants" are people). Null otherwise; `held` is the cue
+ * when the applicant holds it ("j'ai un visa britannique").
+ */
+function visaOfState(
+  tables: LanguageTables,
+  words: readonly string[],
+  m: { start: number; end: number },
+  clauseStarts: ReadonlySet<number>,
+): { matched: string; held: string | null } | null {
+  const after = clauseStarts.has(m.end) ? null : tables.visaAfter.matchAt(words, m.end);
+  if (after && words[after.end] !== 'schengen' && !tables.nationalityAfter.matchAt(words, after.end)) {
+    return { matched: words.slice(after.start, after.end).join(' '), held: heldCue(tables, words, m.start, after.end) };
+  }
+  const before = clauseStarts.has(m.start) ? null : tables.visaBefore.endsAt(words, m.start);
+  if (before && words[before.start - 1] !== 'schengen') {
+    return { matched: words.slice(before.start, before.end).join(' '), held: heldCue(tables, words, before.start, m.end) };
+  }
+  return null;
 }
 
 /** Words that make a Schengen visa question one about getting the visa ("get a Schengen visa in Dubai"), not about a trip. */

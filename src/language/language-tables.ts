@@ -190,6 +190,10 @@ export const CountriesFileSchema = z
       origin_before: phraseList,
       destination_after: phraseList,
       document_after: phraseList,
+      /** Words for a visa right after a state outside the area that make it that state's visa ("an Indian visa"): the trip goes there. */
+      visa_after: phraseList.default([]),
+      /** Words for a visa right before such a state, where the adjective follows the noun (none in English). */
+      visa_before: phraseList.default([]),
       language_before: phraseList,
       skip: phraseList,
     }),
@@ -394,6 +398,10 @@ export interface LanguageTables {
   destinationAfter: PhraseIndex<true>;
   /** Words after a country that make it a document the applicant holds ("UK residence permit"). */
   documentAfter: PhraseIndex<true>;
+  /** Words for a visa right after a non-member that make it that state's visa ("an Indian visa", "indisches Visum", "индийская виза"). */
+  visaAfter: PhraseIndex<true>;
+  /** Words for a visa right before a non-member that make it that state's visa ("visa algérien", "wiza białoruska"). */
+  visaBefore: PhraseIndex<true>;
   languageBefore: PhraseIndex<true>;
   cueSkip: ReadonlySet<string>;
   purposes: PhraseIndex<TravelPurpose>;
@@ -639,6 +647,8 @@ export function compileLanguageTables(
     originBefore: index(files.countries.cues.origin_before, true as const),
     destinationAfter: index(files.countries.cues.destination_after, true as const),
     documentAfter: index(files.countries.cues.document_after, true as const),
+    visaAfter: index(files.countries.cues.visa_after, true as const),
+    visaBefore: index(files.countries.cues.visa_before, true as const),
     languageBefore: index(files.countries.cues.language_before, true as const),
     cueSkip: new Set(files.countries.cues.skip.flatMap(phraseWords)),
     purposes,

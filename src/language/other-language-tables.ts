@@ -100,6 +100,10 @@ export const OtherLanguageFileSchema = z.strictObject({
     origin_before: phraseList,
     destination_after: phraseList.default([]),
     document_after: phraseList.default([]),
+    /** Words for a visa right after a state outside the area that make it that state's visa, as the English `visa_after` ("indisches Visum", "индийская виза"). */
+    visa_after: phraseList.default([]),
+    /** Words for a visa right before such a state, in languages whose adjective follows the noun ("visa algérien", "wiza białoruska"). */
+    visa_before: phraseList.default([]),
     language_before: phraseList.default([]),
     skip: phraseList,
   }),
@@ -273,6 +277,8 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     originBefore: index(file.countries.origin_before),
     destinationAfter: index(file.countries.destination_after),
     documentAfter: index(file.countries.document_after),
+    visaAfter: index(file.countries.visa_after),
+    visaBefore: index(file.countries.visa_before),
     languageBefore: index(file.countries.language_before),
     cueSkip: new Set(file.countries.skip.flatMap(plainWords)),
     nationalityBefore: index(file.profile.nationality_before),

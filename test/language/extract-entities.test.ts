@@ -125,6 +125,22 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   });
 
   it.each([
+    ['I am Indian, visa for France?', 'FR', 'IN'],
+    ['I am Indian. Visa needed?', null, 'IN'],
+    ['Indian visa applicants for schengen, what documents?', null, null],
+    ['je suis algérien, visa pour la France ?', 'FR', null],
+    ['какие страны шенгена выдают туристические визы россиянам?', null, null],
+  ])('"%s" → a demonym next to "visa" across a clause, or naming people, is no destination', (question, country, nationality) => {
+    const result = classify(question);
+    expect(result, show(question)).toMatchObject({ country, non_schengen_destination: null });
+    if (nationality) expect(result.profile.nationality, show(question)).toBe(nationality);
+  });
+
+  it('reads a held visa of a non-member as a document, not the destination', () => {
+    expect(classify('can I use my Indian visa for schengen'), show('held')).toMatchObject({ destination_status: null, non_schengen_destination: null });
+  });
+
+  it.each([
     ['do i need a visa for Spain if I hold a residence permit from the UK', 'ES'],
     ['I have a UK residence permit, do I need a visa for France?', 'FR'],
   ])('"%s" → the residence permit is held, %s is the destination', (question, code) => {
@@ -152,6 +168,14 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['Quem está isento de visto para entrar em Cabo Verde?', 'CV'],
     ['Potrzebuję wizę na Białoruś?', 'BY'],
     ['Нужна ли виза, чтобы поехать в Египет?', 'EG'],
+    // A visa named by a non-member is that state's visa (countries `visa_after` / `visa_before`).
+    ['How long is an Indian visa valid?', 'IN'],
+    ['how much does a belarusian visa cost', 'BY'],
+    ['Quelle assurance pour un visa algérien ?', 'DZ'],
+    ['Wie lange ist ein indisches Visum gültig?', 'IN'],
+    ['Jak długo ważna jest indyjska wiza?', 'IN'],
+    ['Сколько стоит индийская виза?', 'IN'],
+    ['Hindistan vizesi ne kadar?', 'IN'],
   ])('"%s" → the non-member %s, out of scope', (question, code) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
   });
