@@ -124,6 +124,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     nationality: understood.nationality,
     places: hintCountry ? { states: [hintCountry.code], stays: new Map() } : reading.places,
     subjectTopic: subjectTopic(reading),
+    homeOutside: reading.homeOutside !== null,
   };
   const parts: AnswerPart[] = [];
   for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input));

@@ -24,6 +24,12 @@ export interface FactTemplate {
    * phrases that ask for it (rules/language/fact-cues.json, keyed by this template's topic and fact).
    */
   asks?: (text: string) => boolean;
+  /**
+   * Asked whenever the applicant lives in, or holds a permit or visa of, a state outside the area
+   * ("I work in Dubai on a work visa, do I need a Schengen visa?"): what the topic says of such a
+   * permit, never its default facts about the permits of Schengen states.
+   */
+  homeOutside?: true;
   render(value: unknown): string | null;
 }
 
@@ -239,7 +245,7 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     { fact: 'residence_permit_holders.mobility', byDefault: true, render: (v) => text(v) },
     { fact: 'residence_permit_holders.days_not_counted', byDefault: true, render: (v) => text(v) },
     { fact: 'residence_permit_holders.which_permits', byDefault: false, render: (v) => text(v) },
-    { fact: 'residence_permit_holders.third_country_permits', byDefault: false, render: (v) => text(v) },
+    { fact: 'residence_permit_holders.third_country_permits', byDefault: false, homeOutside: true, render: (v) => text(v) },
     { fact: 'residence_permit_holders.transit_only', byDefault: false, render: (v) => text(v) },
   ],
   refusal_appeal: [

@@ -22,6 +22,8 @@ export interface PartInput {
   nationality: string | null;
   /** The distinct Schengen states the question names (a sole destination, or several), with the stay it gives for each. */
   places: PlacesNamed;
+  /** Whether the applicant lives in, or holds a permit or visa of, a state outside the area ("I live in Dubai on a work visa"). */
+  homeOutside: boolean;
   /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
   subjectTopic: Topic | null;
 }

@@ -125,6 +125,8 @@ export interface QuestionReading {
    * visa"): the Schengen visa rules say nothing of such a visa. Null when none is named.
    */
   visaHeldOutside: string | null;
+  /** A non-member where the applicant lives or whose permit or visa they hold ("I live in Dubai on a work visa"), or null. */
+  homeOutside: string | null;
 }
 
 /**
@@ -258,7 +260,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside };
 }
 
 /** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */
@@ -345,7 +347,7 @@ function unsupportedReading(identified: LanguageIdentification, clauses: readonl
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

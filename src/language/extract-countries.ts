@@ -37,6 +37,12 @@ export interface CountryFindings {
   /** Whether a country is named as a permit the applicant holds ("a UK residence permit", "my US green card"). */
   permitHeld: boolean;
   /**
+   * A non-member where the applicant lives or whose permit or visa they hold ("I live in Dubai",
+   * "a UK residence permit", "my Canadian visa"), or null: a permit of such a state is no
+   * Schengen residence permit.
+   */
+  homeOutside: string | null;
+  /**
    * With a non-member destination, a Schengen state passed through on the way ("to Toronto via
    * Amsterdam", "through Frankfurt"): what an airport-transit question is about. Else null.
    */
@@ -89,6 +95,8 @@ export function extractCountries(
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
     visaHeldOutside: mentions.find((m) => m.role === 'document' && m.heldVisa === true && m.scope !== 'schengen')?.code ?? null,
     permitHeld: mentions.some((m) => m.role === 'document' && m.heldVisa === false),
+    // "I live in London with an Italian permit": a Schengen state's permit is what the applicant holds.
+    homeOutside: mentions.some((m) => m.role === 'document' && m.scope === 'schengen') ? null : (mentions.find((m) => (m.role === 'residence' || m.role === 'document') && m.scope !== 'schengen')?.code ?? null),
     transitState: outside ? (mentions.find((m) => m.role === 'origin' && m.scope === 'schengen' && TRANSIT_CUES.test(m.rule))?.code ?? null) : null,
     evidence,
   };
