@@ -187,7 +187,7 @@ function classifyMention(
   const residence = before(tables.residenceBefore);
   if (residence) return { ...base, role: 'residence', rule: `${m.rule} after "${residence}"`, score: -5 };
   const nationalityBefore = before(tables.nationalityBefore);
-  if (nationalityBefore && (m.kind === 'demonym' || /from|of$/.test(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`);
+  if (nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`);
   const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);

@@ -238,6 +238,8 @@ export const ProfileFileSchema = z.strictObject({
   minor: z.strictObject({ true: phraseList, false: phraseList }),
   adult_age: z.number().int().min(1).max(30),
   nationality_before: phraseList,
+  /** Those of nationality_before after which a country's name, not only a demonym, is the nationality ("citizen of", "I am from"). */
+  nationality_name_before: phraseList.default([]),
   nationality_after: phraseList,
   residence_before: phraseList,
   held_before: phraseList,
@@ -417,6 +419,8 @@ export interface LanguageTables {
   minor: PhraseIndex<boolean>;
   adultAge: number;
   nationalityBefore: PhraseIndex<true>;
+  /** The nationality cues after which a country's name is the nationality ("citizen of", "obywatel", "jestem z"), as their words joined by spaces. */
+  nationalityNameBefore: ReadonlySet<string>;
   nationalityAfter: PhraseIndex<true>;
   residenceBefore: PhraseIndex<true>;
   /** Words before a visa or permit that make it one the applicant holds ("I hold", "with my", "valid"). */
@@ -664,6 +668,7 @@ export function compileLanguageTables(
     minor,
     adultAge: files.profile.adult_age,
     nationalityBefore: index(files.profile.nationality_before, true as const),
+    nationalityNameBefore: new Set(files.profile.nationality_name_before.map((phrase) => wordsOf(phrase).join(' '))),
     nationalityAfter: index(files.profile.nationality_after, true as const),
     residenceBefore: index(files.profile.residence_before, true as const),
     heldBefore: index(files.profile.held_before, true as const),

@@ -85,6 +85,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     employment: z.strictObject({ employed: phraseList, self_employed: phraseList, student: phraseList, retired: phraseList, unemployed: phraseList }),
     minor: z.strictObject({ true: phraseList, false: phraseList }),
     nationality_before: phraseList,
+    /** As the English one: the nationality cues after which a country's name is the nationality ("obywatel Kolumbii", "jestem z Kolumbii"). */
+    nationality_name_before: phraseList.default([]),
     nationality_after: phraseList,
     residence_before: phraseList,
     held_before: phraseList,
@@ -282,6 +284,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     languageBefore: index(file.countries.language_before),
     cueSkip: new Set(file.countries.skip.flatMap(plainWords)),
     nationalityBefore: index(file.profile.nationality_before),
+    nationalityNameBefore: new Set(file.profile.nationality_name_before.map((phrase) => plainWords(phrase).join(' '))),
     nationalityAfter: index(file.profile.nationality_after),
     residenceBefore: index(file.profile.residence_before),
     heldBefore: index(file.profile.held_before),

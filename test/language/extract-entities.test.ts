@@ -225,6 +225,11 @@ describe('nationality is told apart from the destination', () => {
     ['do panamanians need a visa for spain', 'PA', 'ES'],
     ['citizen of Timor-Leste visiting Portugal', 'TL', 'PT'],
     ['Hong Kong passport holders, visa for Italy?', 'HK', 'IT'],
+    // A country's name after a nationality cue of the question's language (profile `nationality_name_before`).
+    ['Jestem z Kolumbii i chcę zrobić kurs w Walencji – potrzebuję wizy?', 'CO', 'ES'],
+    ['Czy obywatel Boliwii potrzebuje wizy do Polski?', 'BO', 'PL'],
+    ['Soy de Colombia, ¿necesito visa para España?', 'CO', 'ES'],
+    ['Ich komme aus Kolumbien, brauche ich ein Visum für Österreich?', 'CO', 'AT'],
   ])('"%s" → nationality %s, country %s', (question, nationality, country) => {
     const result = classify(question);
     expect(result.profile.nationality, show(question)).toBe(nationality);
