@@ -102,7 +102,14 @@ const IntentRuleSchema = z.strictObject({
       }),
     )
     .min(1),
-  several_countries: z.strictObject({ weight: z.number().positive(), when_any_of: z.array(IntentSchema.exclude(['unknown'])).min(1) }).optional(),
+  several_countries: z
+    .strictObject({
+      weight: z.number().positive(),
+      when_any_of: z.array(IntentSchema.exclude(['unknown'])).min(1),
+      /** Not added when one of these outscores every `when_any_of` intent ("which countries are in Schengen, Croatia and Romania too?" asks about membership). */
+      unless_any_of: z.array(IntentSchema.exclude(['unknown'])).default([]),
+    })
+    .optional(),
   absorbs: z.strictObject({ min_score: z.number().positive(), intents: z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])).min(1) }).optional(),
   patterns: z
     .array(
@@ -384,7 +391,7 @@ export interface LanguageTables {
   /** A minor's case (intents.json `minor`): the intents that become `intent` when the question is about a minor, or null. */
   minorCase: { intent: Exclude<Intent, 'unknown'>; takes: ReadonlySet<Exclude<Intent, 'unknown'>> } | null;
   /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
-  severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
+  severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[]; unlessAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
   countryTerms: PhraseIndex<CountryTerm>;
   countries: ReadonlyMap<string, CountryInfo>;
@@ -551,7 +558,10 @@ export function compileLanguageTables(
   const absorbs = new Map<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>();
   for (const intent of files.intents.intents) {
     routes.set(intent.id, intent.route);
-    if (intent.several_countries) severalCountries.push({ intent: intent.id, weight: intent.several_countries.weight, whenAnyOf: intent.several_countries.when_any_of });
+    if (intent.several_countries) {
+      const { weight, when_any_of: whenAnyOf, unless_any_of: unlessAnyOf } = intent.several_countries;
+      severalCountries.push({ intent: intent.id, weight, whenAnyOf, unlessAnyOf });
+    }
     if (intent.absorbs) absorbs.set(intent.id, { minScore: intent.absorbs.min_score, intents: intent.absorbs.intents });
     for (const group of intent.signals) {
       const conditions = { unlessHeld: group.unless_held ?? false, beforeSchengenState: group.before_schengen_state ?? false };

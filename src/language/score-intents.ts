@@ -70,7 +70,8 @@ export function scoreIntents(
   }
   if (schengenStates >= 2) {
     for (const boost of tables.severalCountries) {
-      if (!boost.whenAnyOf.some((intent) => (scores.get(intent) ?? 0) > 0)) continue;
+      const cue = Math.max(...boost.whenAnyOf.map((intent) => scores.get(intent) ?? 0));
+      if (cue <= 0 || boost.unlessAnyOf.some((intent) => (scores.get(intent) ?? 0) > cue)) continue;
       scores.set(boost.intent, (scores.get(boost.intent) ?? 0) + boost.weight);
       if (!firstAt.has(boost.intent)) firstAt.set(boost.intent, words.length);
       evidence.push({ field: 'intent', value: boost.intent, matched: `${schengenStates} Schengen states`, rule: 'several Schengen states named', weight: boost.weight });

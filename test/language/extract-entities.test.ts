@@ -343,7 +343,17 @@ describe('round 4 of real questions (2026-11-27): who travels, and membership of
     expect(classify(question), show(question)).toMatchObject({ intent, country: null, destination_status: null, profile: { nationality: 'GB' } });
   });
 
-  it.each(['Are Bulgaria and Romania in Schengen?', '¿Bulgaria y Rumanía ya están en Schengen?', "Bulgaristan ve Romanya Schengen'e girdi mi?"])(
+  it.each([
+    'Are Bulgaria and Romania in Schengen?',
+    '¿Bulgaria y Rumanía ya están en Schengen?',
+    "Bulgaristan ve Romanya Schengen'e girdi mi?",
+    // Round 9: "which countries" reduces to the stem of "which country" (a where_to_apply cue) in
+    // these languages; the states named do not make it a question of where to apply.
+    '¿Qué países forman parte del espacio Schengen? ¿Croacia y Rumanía ya entran?',
+    "Quels pays font partie de l'espace Schengen ? La Croatie et la Roumanie aussi ?",
+    'Welche Länder gehören zum Schengenraum? Auch Kroatien und Rumänien?',
+    'Które kraje należą do strefy Schengen? Chorwacja i Rumunia też?',
+  ])(
     '"%s": a membership question about several states names no one destination',
     (question) => {
       expect(classify(question), show(question)).toMatchObject({ intent: 'country_list', country: null });
