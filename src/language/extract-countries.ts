@@ -95,11 +95,25 @@ export function extractCountries(
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
     visaHeldOutside: mentions.find((m) => m.role === 'document' && m.heldVisa === true && m.scope !== 'schengen')?.code ?? null,
     permitHeld: mentions.some((m) => m.role === 'document' && m.heldVisa === false),
-    // "I live in London with an Italian permit": a Schengen state's permit is what the applicant holds.
-    homeOutside: mentions.some((m) => m.role === 'document' && m.scope === 'schengen') ? null : (mentions.find((m) => (m.role === 'residence' || m.role === 'document') && m.scope !== 'schengen')?.code ?? null),
+    homeOutside: homeOutside(mentions),
     transitState: outside ? (mentions.find((m) => m.role === 'origin' && m.scope === 'schengen' && TRANSIT_CUES.test(m.rule))?.code ?? null) : null,
     evidence,
   };
+}
+
+/**
+ * The non-member where the applicant lives or whose permit or visa they hold: named so ("I live in
+ * Dubai", "a UK permit"), else one set aside as no destination ("I work in Dubai on a work visa, …
+ * a week in Rome", "flying from Lagos"). None when a Schengen state's permit is named ("I live in
+ * London and have an Italian residence permit").
+ */
+function homeOutside(mentions: readonly CountryMention[]): string | null {
+  if (mentions.some((m) => m.role === 'document' && m.scope === 'schengen')) return null;
+  const outside = mentions.filter((m) => m.scope !== 'schengen');
+  const named = outside.find((m) => m.role === 'residence' || m.role === 'document');
+  if (named) return named.code;
+  const hasSchengenDestination = mentions.some((m) => m.role === 'destination' && m.scope === 'schengen');
+  return outside.find((m) => m.role === 'origin' || (m.role === 'destination' && hasSchengenDestination))?.code ?? null;
 }
 
 /** The mention of that scope most likely to be the destination, or null. */
