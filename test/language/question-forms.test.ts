@@ -60,6 +60,7 @@ describe('question forms and paraphrases reach their intent and operation', () =
     ['my wife is french can i come with her', 'eu_family', 'POST /answer'],
     // misspellings of the domain's own words
     ['do i need a shengen visa', 'visa_requirement', 'POST /answer'],
+    ['UK visa holders do they need schengen visa', 'visa_requirement', 'POST /answer'],
     ['how much is a shengen visa', 'visa_fees', 'POST /answer'],
     ['schengan visa fee', 'visa_fees', 'POST /answer'],
     ['what is etais', 'etias', 'POST /answer'],
