@@ -54,14 +54,15 @@ export interface CountryFindings {
  * Finds the countries a question names (English names, endonyms, demonyms, cities, ISO codes
  * written as codes) and decides what each one is: the destination, the applicant's nationality
  * ("I am Indian", "citizen of Egypt", "Nigerians"), where they live ("I live in London") or
- * where they come from ("from", "via", "issued by"). Pure.
+ * where they come from ("from", "via", "issued by"). `clauseStarts`: the index of each clause's
+ * first word (a visa word across a comma names no state's visa). Pure.
  */
 export function extractCountries(
   tables: LanguageTables,
   tokens: readonly Token[],
   words: readonly string[],
   corrected: ReadonlyMap<number, string>,
-  clauseStarts: ReadonlySet<number> = new Set([0]),
+  clauseStarts: ReadonlySet<number>,
 ): CountryFindings {
   const mentions = findMentions(tables, tokens, words, corrected, clauseStarts);
   const evidence: Evidence[] = [];
