@@ -201,7 +201,10 @@ function classifyMention(
 
   const residence = before(tables.residenceBefore);
   if (residence) return { ...base, role: 'residence', rule: `${m.rule} after "${residence}"`, score: -5 };
-  const nationalityBefore = before(tables.nationalityBefore);
+  // "voor een Belgisch visum", "für das Schweizer Visum": a demonym right before a visa word names the visa, not the person.
+  const visaNext = tables.visaAfter.matchAt(words, m.end) !== null || ((words[m.end] ?? '').startsWith('schengen') && tables.destinationAfter.matchAt(words, m.end) !== null);
+  const namesVisa = m.kind === 'demonym' && !m.plural && !clauseStarts.has(m.end) && visaNext;
+  const nationalityBefore = namesVisa ? null : before(tables.nationalityBefore);
   if (nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`);
   const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`);

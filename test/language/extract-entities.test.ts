@@ -198,6 +198,15 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     expect(classify(question).non_schengen_destination, show(question)).toBe('TR');
   });
 
+  // 2026-11-27: a demonym right before a visa word names the visa, even after a cue that would make it the person ("voor", "für").
+  it.each([
+    ['Welke stukken moet mijn vriendin meenemen voor een Belgisch schengenvisum?', 'BE'],
+    ['Ik vind geen afspraak voor mijn Belgisch visum', 'BE'],
+    ['Wie lange wartet man auf einen Termin für das Schweizer Visum?', 'CH'],
+  ])('"%s" → the visa of %s, no nationality', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ country: code, profile: { nationality: null } });
+  });
+
   it('reads "polish" as Poland next to a cue', () => {
     expect(classify('documents for a polish visa').country).toBe('PL');
   });
