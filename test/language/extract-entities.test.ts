@@ -176,6 +176,10 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['Jak długo ważna jest indyjska wiza?', 'IN'],
     ['Сколько стоит индийская виза?', 'IN'],
     ['Hindistan vizesi ne kadar?', 'IN'],
+    // A stay verb before a state outside the area (`travel_before`): the stay is there, not in Schengen.
+    ['How long can I stay in Thailand as a German?', 'TH'],
+    ['Combien de temps puis-je rester en Thaïlande avec un passeport français ?', 'TH'],
+    ['Ile mogę zostać w Tajlandii jako Polak?', 'TH'],
   ])('"%s" → the non-member %s, out of scope', (question, code) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, destination_status: 'not_schengen', non_schengen_destination: code });
   });
