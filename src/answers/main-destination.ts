@@ -1,5 +1,5 @@
 import type { Knowledge } from '../knowledge/knowledge.js';
-import type { PlacesNamed } from '../language/places-named.js';
+import { longestStay, type PlacesNamed } from '../language/places-named.js';
 import type { UsedFact } from './answer-part.js';
 
 /**
@@ -14,9 +14,7 @@ export function mainDestinationByStay(knowledge: Knowledge, places: PlacesNamed)
   if (!rule || rule.value === null || rule.sources.length === 0) return null;
   if (places.states.length < 2 || places.states.some((state) => !places.stays.has(state))) return null;
   const ranked = [...places.stays].sort((a, b) => b[1] - a[1]);
-  const [longest, second] = ranked;
-  if (!longest || !second) return null;
-  const main = longest[1] > second[1] ? longest[0] : null;
+  const main = longestStay(places);
   const name = (iso: string) => knowledge.country(iso).name;
   const listed = ranked.map(([iso, days]) => `${name(iso)} ${days} days`).join(', ');
   const fact: UsedFact = {

@@ -9,7 +9,7 @@ import { hintedLanguage, identifyLanguage, isSupportedLanguage, SUPPORTED_LANGUA
 import type { OtherLanguage } from './country-names.js';
 import type { FactCues } from './fact-cues.js';
 import { INTENT_TOPICS, type Employment, type Intent, type LanguageTables, type TravelPurpose } from './language-tables.js';
-import { placesNamed, type PlacesNamed } from './places-named.js';
+import { longestStay, placesNamed, type PlacesNamed } from './places-named.js';
 import { scoreIntents, type ClauseRole, type ScoredIntent } from './score-intents.js';
 import { tokenizeChinese, tokenizeText, type Token } from './tokenize-question.js';
 import { PhraseIndex } from './phrase-index.js';
@@ -188,6 +188,13 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const text = words.join(' ');
 
   const places = extractCountries(tables, tokens, words, corrected, clauseStartsOf(clauses));
+  const named = placesNamed(tables, words);
+  // "5 days in France and 9 in Italy": the state of the longest stay is the one the question is about.
+  const mainByStay = places.destinationStatus === 'schengen' ? longestStay(named) : null;
+  const stayEvidence: Evidence[] =
+    mainByStay && mainByStay !== places.country
+      ? [{ field: 'country', value: mainByStay, matched: [...named.stays].map(([code, days]) => `${code} ${days} days`).join(', '), rule: 'the state of the longest stay the question gives (Visa Code Art. 5(1)(b))' }]
+      : [];
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
@@ -230,6 +237,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     ...scored.evidence,
     ...spelling.corrections.map((c): Evidence => ({ field: 'spelling', value: c.to, matched: c.from, rule: `Damerau-Levenshtein distance ${c.distance}` })),
     ...places.evidence,
+    ...stayEvidence,
     ...purpose.evidence,
     ...days.evidence,
     ...profile.evidence,
@@ -246,7 +254,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     language: identified.language,
     intent,
     confidence: decision.confidence,
-    country: severalMembers ? null : (transit ?? places.country),
+    country: severalMembers ? null : (transit ?? mainByStay ?? places.country),
     destination_status: transit ? 'schengen' : stayAcross ? null : places.destinationStatus,
     non_schengen_destination: transit || stayAcross ? null : places.nonSchengenDestination,
     travel_purpose: purpose.purpose,
@@ -260,7 +268,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: placesNamed(tables, words), asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside };
 }
 
 /** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */

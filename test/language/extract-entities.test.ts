@@ -211,6 +211,18 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     expect(classify(question), show(question)).toMatchObject({ country: code, profile: { nationality: null } });
   });
 
+  it.each([
+    ["I'll spend 5 days in France and 9 days in Italy, which consulate do I apply at?", 'IT'],
+    ['where to lodge my application? itinerary is spain 3 days, italy 6 days, france 3 days', 'IT'],
+    ['Paris for 8 days and Rome for 3 days, where do I apply?', 'FR'],
+  ])('"%s" → %s, the state of the longest stay', (question, code) => {
+    expect(classify(question).country, show(question)).toBe(code);
+  });
+
+  it('keeps the first-named state when two longest stays are equal', () => {
+    expect(classify('5 days in France and 5 days in Italy, where do I apply?').country).toBe('FR');
+  });
+
   it('reads "polish" as Poland next to a cue', () => {
     expect(classify('documents for a polish visa').country).toBe('PL');
   });
