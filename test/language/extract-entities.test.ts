@@ -223,6 +223,17 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     expect(classify('5 days in France and 5 days in Italy, where do I apply?').country).toBe('FR');
   });
 
+  // 2026-11-27: the cities, islands and regions users name instead of the state (countries.json `cities`).
+  it.each([
+    ['Will I need a residency permit if I am staying in Groningen for four months?', 'NL'],
+    ['Do I need a transit visa to change planes at Charles de Gaulle if I stay airside?', 'FR'],
+    ['Quiero invitar a mi primo a Zaragoza, como pido la carta de invitacion?', 'ES'],
+    ['mia cugina e moldava, le serve il visto per stare da me a Modena un mese?', 'IT'],
+    ['is etias coming in later this year?', null],
+  ])('"%s" → %s', (question, code) => {
+    expect(classify(question).country, show(question)).toBe(code);
+  });
+
   it('reads "polish" as Poland next to a cue', () => {
     expect(classify('documents for a polish visa').country).toBe('PL');
   });
