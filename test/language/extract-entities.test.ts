@@ -420,11 +420,15 @@ describe('the 90/180 rule asked with a stay outside the area', () => {
     'if I go to the UK for a day and come back, do my 90 days start again?',
     'can i spend 90 days in the UK and then 90 in schengen?',
     'Do days spent in Cyprus count toward my Schengen 90/180?',
+    // One stay cue is enough beside the rule's numbers (2026-11-27).
+    'if we pop over to the UK for a few weeks in the middle of the trip does that reset our 90 days?',
+    'se eu passar uns dias em Londres no meio da viagem, esses dias contam nos 90?',
   ])('"%s" → stay_duration, the non-member is no destination refused', (question) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'stay_duration', destination_status: null, non_schengen_destination: null });
   });
 
   it('keeps a stay question about a non-member alone out of scope', () => {
     expect(classify('How long can I stay in the UK?')).toMatchObject({ intent: 'out_of_scope', non_schengen_destination: 'GB' });
+    expect(classify('I want to stay in the UK for 90 days, do I need a visa?')).toMatchObject({ intent: 'out_of_scope', non_schengen_destination: 'GB' });
   });
 });
