@@ -100,6 +100,9 @@ const FAQ: readonly { question: string; intent: string; topic: string | null }[]
   { question: 'What is the phone number of the Italian consulate in Lagos?', intent: 'country_information', topic: null },
   { question: 'How many Schengen visas did Germany issue in 2023?', intent: 'out_of_scope', topic: null },
   { question: 'Can I appeal an ETIAS denial?', intent: 'refusal_appeal', topic: null },
+  // Whether a passport is accepted is what the passport rule states (asks.json: personal_case answered_by).
+  { question: 'will they let me into greece if my passport is more than 10 years old but not expired?', intent: 'passport_validity', topic: 'passport' },
+  { question: 'will they reject my application if my hotel booking is cancelled', intent: 'document_requirements', topic: null },
 ];
 
 describe('the questions of the issue, as people ask them', () => {
