@@ -1,5 +1,5 @@
 import type { Knowledge } from '../knowledge/knowledge.js';
-import { longestStay, type PlacesNamed } from '../language/places-named.js';
+import { longestStay, staysForEveryState, type PlacesNamed } from '../language/places-named.js';
 import type { UsedFact } from './answer-part.js';
 
 /**
@@ -12,7 +12,7 @@ import type { UsedFact } from './answer-part.js';
 export function mainDestinationByStay(knowledge: Knowledge, places: PlacesNamed): { fact: UsedFact; sentence: string } | null {
   const rule = knowledge.generalFacts('where_to_apply').find((fact) => fact.id === 'where_to_apply.main_destination');
   if (!rule || rule.value === null || rule.sources.length === 0) return null;
-  if (places.states.length < 2 || places.states.some((state) => !places.stays.has(state))) return null;
+  if (!staysForEveryState(places)) return null;
   const ranked = [...places.stays].sort((a, b) => b[1] - a[1]);
   const main = longestStay(places);
   const name = (iso: string) => knowledge.country(iso).name;

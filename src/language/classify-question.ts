@@ -21,11 +21,10 @@ const FALLBACK_SCORE = 2;
 /** A signal of this weight or more is a strong cue: a second topic asked, or a membership question. */
 const STRONG_CUE = 3;
 /**
- * A stay question naming a non-member is still about the 90/180 rule when its stay cues are this
- * strong and it names the rule's own numbers ("90 in the UK and then 90 in Schengen"): digits,
- * which read the same in every language, so no word list of one language stands in code.
+ * A stay question naming a non-member is still about the 90/180 rule when a stay cue is strong and
+ * it names the rule's own numbers ("90 in the UK and then 90 in Schengen"): digits, which read
+ * the same in every language, so no word list of one language stands in code.
  */
-const STAY_RULE_CUE = STRONG_CUE;
 const STAY_RULE_NUMBERS = / (90|180) /;
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
@@ -477,7 +476,7 @@ function decideIntent(
     }
     // "If I go to the UK for a day and come back, do my 90 days start again?": the 90/180 rule is
     // asked, and the stay outside the area is part of how it counts.
-    if (ranked.some(([intent, score]) => intent === 'stay_duration' && score >= STAY_RULE_CUE) && STAY_RULE_NUMBERS.test(` ${words.join(' ')} `)) {
+    if (ranked.some(([intent, score]) => intent === 'stay_duration' && score >= STRONG_CUE) && STAY_RULE_NUMBERS.test(` ${words.join(' ')} `)) {
       return {
         intent: 'stay_duration',
         confidence: RULE_CONFIDENCE,

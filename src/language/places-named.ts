@@ -38,14 +38,18 @@ export function placesNamed(language: LanguageTables, words: readonly string[]):
   return { states, stays };
 }
 
-
 /**
  * The main destination by length of stay (Visa Code Art. 5(1)(b)): when the question names
  * several states with a stay for every one, the state of the single longest stay; null when a
  * state has no stay or two longest stays are equal. Pure.
  */
 export function longestStay(places: PlacesNamed): string | null {
-  if (places.states.length < 2 || places.states.some((state) => !places.stays.has(state))) return null;
+  if (!staysForEveryState(places)) return null;
   const [longest, second] = [...places.stays].sort((a, b) => b[1] - a[1]);
   return longest && second && longest[1] > second[1] ? longest[0] : null;
+}
+
+/** Whether the question names several states and gives a stay for every one of them. */
+export function staysForEveryState(places: PlacesNamed): boolean {
+  return places.states.length >= 2 && places.states.every((state) => places.stays.has(state));
 }
