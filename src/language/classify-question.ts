@@ -26,6 +26,12 @@ const STRONG_CUE = 3;
  * the same in every language, so no word list of one language stands in code.
  */
 const STAY_RULE_NUMBERS = / (90|180) /;
+/**
+ * What a national with free movement may still ask: the members, a state's information, the rights
+ * of their family, and the documents and means of a visit they host ("can a German citizen sign
+ * the Verpflichtungserklärung?").
+ */
+const FREE_MOVER_INTENTS: ReadonlySet<Intent> = new Set(['country_list', 'country_information', 'eu_family', 'document_requirements', 'financial_requirements', 'unknown', 'out_of_scope']);
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
@@ -206,7 +212,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
   const asks = askedKinds(tables, question, reduced);
   const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
-  const decision = outOfScopeKind
+  const decisionOf = outOfScopeKind
     ? {
         intent: 'out_of_scope' as const,
         confidence: RULE_CONFIDENCE,
@@ -219,6 +225,19 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
         transit: places.transitState,
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
       });
+
+  // "I'm German, how long can I stay in France?": a national of a Schengen state or another EU
+  // member moves freely; the short-stay rules are for third-country nationals. Unless the question
+  // names someone else who travels ("my wife is Thai"), what it asks is out of scope.
+  const freeMover = places.nationality !== null && tables.freeMovement.has(places.nationality) && !FREE_MOVER_INTENTS.has(decisionOf.intent) && tables.relations.findAll(reduced).length === 0;
+  const decision: typeof decisionOf = freeMover
+    ? {
+        intent: 'out_of_scope',
+        confidence: RULE_CONFIDENCE,
+        competing: false,
+        evidence: [{ field: 'intent', value: 'out_of_scope', matched: places.nationality ?? '', rule: 'a national of the area or of another EU state moves freely: the short-stay rules are for third-country nationals' }, ...decisionOf.evidence],
+      }
+    : decisionOf;
 
   // "What documents does my 16 year old daughter need?": a minor's case (intents.json `minor`).
   const minorCase = tables.minorCase && profile.minor === true && decision.intent !== 'unknown' && tables.minorCase.takes.has(decision.intent) ? tables.minorCase.intent : null;

@@ -190,6 +190,8 @@ export const CountriesFileSchema = z
     word_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)),
     /** Codes also read in lower case right before a nationality cue ("us passport", "us citizen"). */
     lower_case_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
+    /** Non-members whose nationals, like those of the 29 states, move freely in the area (EU members outside it): the short-stay rules are not theirs. */
+    free_movement: z.array(isoCode).default([]),
     cues: z.strictObject({
       destination_before: phraseList,
       /** Cues before a country the tables know only as a nationality (Morocco, Georgia) that make it where the trip goes. */
@@ -400,6 +402,8 @@ export interface LanguageTables {
   wordCodes: ReadonlySet<string>;
   /** Codes also read in lower case before a nationality cue ("us passport"). */
   lowerCaseCodes: ReadonlySet<string>;
+  /** Nationalities with free movement in the area: the 29 states' and countries.json `free_movement`. */
+  freeMovement: ReadonlySet<string>;
   destinationBefore: PhraseIndex<true>;
   /** Cues that make a country known only as a nationality a place travelled to ("visit Morocco"): a non-member destination. */
   travelBefore: PhraseIndex<true>;
@@ -656,6 +660,7 @@ export function compileLanguageTables(
     codes,
     wordCodes: new Set(files.countries.word_codes),
     lowerCaseCodes: new Set(files.countries.lower_case_codes ?? []),
+    freeMovement: new Set([...files.countries.schengen.map((state) => state.code), ...files.countries.free_movement]),
     destinationBefore: index(files.countries.cues.destination_before, true as const),
     travelBefore: index(files.countries.cues.travel_before, true as const),
     originBefore: index(files.countries.cues.origin_before, true as const),

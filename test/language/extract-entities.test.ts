@@ -432,3 +432,24 @@ describe('the 90/180 rule asked with a stay outside the area', () => {
     expect(classify('I want to stay in the UK for 90 days, do I need a visa?')).toMatchObject({ intent: 'out_of_scope', non_schengen_destination: 'GB' });
   });
 });
+
+// 2026-11-27: a national of the area or of another EU state moves freely; the short-stay rules are not theirs.
+describe('a national with free movement', () => {
+  it.each([
+    "I'm German, how long can I stay in France?",
+    'does the 90 day rule apply to irish passport holders?',
+    'Je suis français, je peux rester combien de temps en Espagne sans faire de démarches ?',
+    'sono italiano, posso andare in Spagna col passaporto scaduto?',
+  ])('"%s" → out_of_scope', (question) => {
+    expect(classify(question).intent, show(question)).toBe('out_of_scope');
+  });
+
+  it.each([
+    'I am German and my wife is Thai, does she need a visa for France?',
+    "Does the 90 day rule still apply to me if I'm married to a French citizen?",
+    'What documents does a German host need for a formal obligation letter?',
+    "I'm Italian, which countries are in Schengen?",
+  ])('"%s" stays in scope: someone else travels, or it asks what a national may', (question) => {
+    expect(classify(question).intent, show(question)).not.toBe('out_of_scope');
+  });
+});
