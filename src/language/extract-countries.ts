@@ -272,8 +272,8 @@ function visaOfState(
   return null;
 }
 
-/** Words that make a Schengen visa question one about getting the visa ("get a Schengen visa in Dubai"), not about a trip. */
-const LODGING_WORDS: ReadonlySet<string> = new Set(['apply', 'applying', 'application', 'consulates', 'get', 'getting', 'obtain', 'procedure', 'process', 'documents', 'eligibility']);
+/** Words that make a Schengen visa question one about getting the visa ("get a Schengen visa in Dubai", "the Schengen visa fee in Dubai"), not about a trip. */
+const LODGING_WORDS: ReadonlySet<string> = new Set(['apply', 'applying', 'application', 'consulates', 'get', 'getting', 'obtain', 'procedure', 'process', 'documents', 'eligibility', 'fee', 'fees', 'cost', 'costs', 'price']);
 
 /** Whether the question is about lodging a Schengen visa application ("apply for a schengen visa", "documents to get a schengen visa"). */
 function lodgesSchengenApplication(words: readonly string[]): boolean {

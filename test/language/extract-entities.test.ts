@@ -453,3 +453,18 @@ describe('a national with free movement', () => {
     expect(classify(question).intent, show(question)).not.toBe('out_of_scope');
   });
 });
+
+// 2026-11-27: a non-member after "in", in a question about getting a Schengen visa, is where it is applied for.
+describe('where a Schengen visa is applied for is no destination', () => {
+  it.each([
+    'Agent in Dubai quoting 1800 AED for my schengen visa. what is the actual embassy fee?',
+    'how much is the schengen visa fee in Dubai?',
+    "I'm Venezuelan but live in Colombia. Do I need to apply for a visa to visit Spain for a couple of weeks?",
+  ])('"%s" is not refused as a trip outside the area', (question) => {
+    expect(classify(question), show(question)).toMatchObject({ destination_status: expect.not.stringMatching('not_schengen') });
+  });
+
+  it('still reads a trip outside the area: "Can I use my schengen visa in Turkey?"', () => {
+    expect(classify('Can I use my schengen visa in Turkey?')).toMatchObject({ intent: 'out_of_scope', non_schengen_destination: 'TR' });
+  });
+});
