@@ -43,6 +43,7 @@ export function correctSpelling(tables: LanguageTables, words: readonly string[]
     const byLength = candidates.get(word[0] ?? '');
     if (!byLength) continue;
     const maxDistance = word.length >= longWordLength ? 2 : 1;
+    const possessiveOf = word.endsWith('s') ? word.slice(0, -1) : null;
     let best: { to: string; distance: number; similarity: number } | null = null;
     for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
       for (const candidate of byLength[length] ?? []) {
@@ -52,8 +53,11 @@ export function correctSpelling(tables: LanguageTables, words: readonly string[]
         if (similarity < SIMILARITY_FLOOR) continue;
         const distance = damerauLevenshtein(word, candidate.word);
         if (distance > maxDistance) continue;
-        if (!best || distance < best.distance || (distance === best.distance && similarity > best.similarity)) {
-          best = { to: candidate.word, distance, similarity };
+        // "whats romanias rule": a possessive typed without its apostrophe is the word itself, not
+        // its plural ("romanians"), whatever Jaro-Winkler prefers.
+        const score = candidate.word === possessiveOf ? 2 : similarity;
+        if (!best || distance < best.distance || (distance === best.distance && score > best.similarity)) {
+          best = { to: candidate.word, distance, similarity: score };
         }
       }
     }

@@ -52,6 +52,13 @@ describe('spelling tolerance', () => {
     expect(correctSpelling(tables, [typo]).words).toEqual([word]);
   });
 
+  it.each([
+    ['romanias', 'romania'],
+    ['portugals', 'portugal'],
+  ])('reads "%s", a possessive typed without its apostrophe, as "%s", not as a plural demonym', (typo, word) => {
+    expect(correctSpelling(tables, [typo]).words).toEqual([word]);
+  });
+
   it.each(['rome', 'oslo', 'riga', 'nice', 'bern'])('never corrects a word shorter than five letters ("%s" stays as typed)', (word) => {
     const typo = `${word.slice(0, -1)}x`;
     expect(correctSpelling(tables, [typo]).corrections).toEqual([]);
