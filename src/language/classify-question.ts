@@ -226,18 +226,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
       });
 
-  // "I'm German, how long can I stay in France?": a national of a Schengen state or another EU
-  // member moves freely; the short-stay rules are for third-country nationals. Unless the question
-  // names someone else who travels ("my wife is Thai"), what it asks is out of scope.
-  const freeMover = places.nationality !== null && tables.freeMovement.has(places.nationality) && !FREE_MOVER_INTENTS.has(decisionOf.intent) && tables.relations.findAll(reduced).length === 0;
-  const decision: typeof decisionOf = freeMover
-    ? {
-        intent: 'out_of_scope',
-        confidence: RULE_CONFIDENCE,
-        competing: false,
-        evidence: [{ field: 'intent', value: 'out_of_scope', matched: places.nationality ?? '', rule: 'a national of the area or of another EU state moves freely: the short-stay rules are for third-country nationals' }, ...decisionOf.evidence],
-      }
-    : decisionOf;
+  const decision = freeMoverDecision(tables, places.nationality, reduced, decisionOf) ?? decisionOf;
 
   // "What documents does my 16 year old daughter need?": a minor's case (intents.json `minor`).
   const minorCase = tables.minorCase && profile.minor === true && decision.intent !== 'unknown' && tables.minorCase.takes.has(decision.intent) ? tables.minorCase.intent : null;
@@ -455,6 +444,19 @@ function topicOf(intent: Intent, subjects: readonly ScoredIntent[] | undefined):
     if (topic) return topic;
   }
   return null;
+}
+
+/**
+ * "I'm German, how long can I stay in France?": a national of a Schengen state or another EU member
+ * moves freely; the short-stay rules are for third-country nationals. Unless the question names
+ * someone else who travels ("my wife is Thai") or asks what such a national may
+ * (FREE_MOVER_INTENTS), what it asks is out of scope. Null when the rule does not apply.
+ */
+function freeMoverDecision(tables: LanguageTables, nationality: string | null, words: readonly string[], decided: Decision): Decision | null {
+  if (nationality === null || !tables.freeMovement.has(nationality) || FREE_MOVER_INTENTS.has(decided.intent)) return null;
+  if (tables.relations.findAll(words).length > 0) return null;
+  const rule = 'a national of the area or of another EU state moves freely: the short-stay rules are for third-country nationals';
+  return { intent: 'out_of_scope', confidence: RULE_CONFIDENCE, competing: false, evidence: [{ field: 'intent', value: 'out_of_scope', matched: nationality, rule }, ...decided.evidence] };
 }
 
 interface Decision {

@@ -44,7 +44,7 @@ export function correctSpelling(tables: LanguageTables, words: readonly string[]
     if (!byLength) continue;
     const maxDistance = word.length >= longWordLength ? 2 : 1;
     const possessiveOf = word.endsWith('s') ? word.slice(0, -1) : null;
-    let best: { to: string; distance: number; similarity: number } | null = null;
+    let best: { to: string; distance: number; similarity: number; possessive: boolean } | null = null;
     for (let length = word.length - maxDistance; length <= word.length + maxDistance; length++) {
       for (const candidate of byLength[length] ?? []) {
         // Jaro-Winkler is about twenty times cheaper than natural's Damerau-Levenshtein, and
@@ -55,10 +55,9 @@ export function correctSpelling(tables: LanguageTables, words: readonly string[]
         if (distance > maxDistance) continue;
         // "whats romanias rule": a possessive typed without its apostrophe is the word itself, not
         // its plural ("romanians"), whatever Jaro-Winkler prefers.
-        const score = candidate.word === possessiveOf ? 2 : similarity;
-        if (!best || distance < best.distance || (distance === best.distance && score > best.similarity)) {
-          best = { to: candidate.word, distance, similarity: score };
-        }
+        const possessive = candidate.word === possessiveOf;
+        const better = !best || distance < best.distance || (distance === best.distance && (possessive || (!best.possessive && similarity > best.similarity)));
+        if (better) best = { to: candidate.word, distance, similarity, possessive };
       }
     }
     if (best) {
