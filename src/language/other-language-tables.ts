@@ -267,10 +267,8 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
   const { spelling } = names;
   return {
     ...compiled,
-    // The background-clause forms are English ones (intents.json `clauses`); the minor's case is
-    // tuned on the English corpus only (intents.json `minor`).
+    // The background-clause forms are English ones (intents.json `clauses`).
     clauses: null,
-    minorCase: null,
     language: file.language,
     reduceWord: reduce,
     countryTerms,
