@@ -112,6 +112,9 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   if (understood.nationality && intents.includes('stay_duration') && !intents.includes('visa_free_travel') && isVisaExempt(knowledge, understood.nationality)) {
     intents.push('visa_free_travel');
   }
+  // "I'm Nigerian with a UK BRP, do I need a Schengen visa?": the nationality decides, and the
+  // rules for permit holders say what the permit held does (a UK permit does not replace the visa).
+  if (reading.permitHeld && intents.includes('visa_requirement') && !intents.includes('residence_permit_holders')) intents.push('residence_permit_holders');
   understood.topics = intents.map(topicOfIntent);
   const input: PartInput = {
     knowledge,

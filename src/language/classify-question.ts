@@ -132,6 +132,8 @@ export interface QuestionReading {
   visaHeldOutside: string | null;
   /** A non-member where the applicant lives or whose permit or visa they hold ("I live in Dubai on a work visa"), or null. */
   homeOutside: string | null;
+  /** Whether the applicant holds a residence permit or long-stay visa ("I have a UK BRP", "with my Italian soggiorno"). */
+  permitHeld: boolean;
 }
 
 /**
@@ -232,8 +234,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const minorCase = tables.minorCase && profile.minor === true && decision.intent !== 'unknown' && tables.minorCase.takes.has(decision.intent) ? tables.minorCase.intent : null;
   // "I have a residence permit in Italy, do I need a visa for Spain?", "do US green card holders
   // need a visa?": with no nationality, the permit held decides (intents.json `held`).
-  const permitCase =
-    !minorCase && tables.held.withoutNationality && decision.intent === tables.held.intent && places.nationality === null && (scored.heldPermit || places.permitHeld) ? tables.held.withoutNationality : null;
+  const permitHeld = scored.heldPermit || places.permitHeld;
+  const permitCase = !minorCase && tables.held.withoutNationality && decision.intent === tables.held.intent && places.nationality === null && permitHeld ? tables.held.withoutNationality : null;
   const intent: Intent = minorCase ?? permitCase ?? decision.intent;
   const caseEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
   if (permitCase) caseEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit, no nationality given: the rules for permit holders` });
@@ -275,7 +277,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside, permitHeld };
 }
 
 /** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */
@@ -362,7 +364,7 @@ function unsupportedReading(identified: LanguageIdentification, clauses: readonl
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null, permitHeld: false };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {
