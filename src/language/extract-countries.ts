@@ -185,7 +185,7 @@ const TRANSIT_CUES = /after "(via|through|transit|transit through)"$/;
  * possession cue ("I have a US visa") → document; a nationality-only country after a travel cue
  * ("visit Morocco", in another language also its inflected form: "wiza do Indii") → a destination
  * outside the area; a plural demonym ("Nigerians") → nationality; a non-member demonym not
- * followed by "visa"/"embassy" → nationality; a nationality-only name → nationality after "from",
+ * followed by "visa"/"embassy" → nationality; a nationality-only name → nationality after "from" (`origin_from`),
  * else origin; after "from"/"via"/"issued by" → origin; otherwise a destination,
  * scored by its cues ("to"/"visit" +2, "German visa" +1, a country name rather than a city +0.5).
  */
@@ -226,7 +226,7 @@ function classifyMention(
   if (travel) return { ...base, scope: 'not_schengen', role: 'destination', rule: `${m.rule} after "${travel}", outside the Schengen area`, score: 2 };
   if (m.kind === 'demonym' && m.plural) return person(`${m.rule} (people)`);
   if (m.kind === 'demonym' && m.scope !== 'schengen' && !destinationAfter) return person(m.rule);
-  if (m.scope === 'nationality') return origin === 'from' ? person(`${m.rule} after "from"`) : { ...base, role: 'origin', rule: m.rule, score: -5 };
+  if (m.scope === 'nationality') return origin !== null && tables.originFrom.has(origin) ? person(`${m.rule} after "${origin}"`) : { ...base, role: 'origin', rule: m.rule, score: -5 };
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 
   const destination = before(tables.destinationBefore);

@@ -197,6 +197,8 @@ export const CountriesFileSchema = z
       /** Cues before a country the tables know only as a nationality (Morocco, Georgia) that make it where the trip goes. */
       travel_before: phraseList.default([]),
       origin_before: phraseList,
+      /** Those of origin_before that mean "from": a country known only as a nationality after one is the traveller's ("my girlfriend from Cuba"). */
+      origin_from: phraseList.default([]),
       destination_after: phraseList,
       document_after: phraseList,
       /** Words for a visa right after a state outside the area that make it that state's visa ("an Indian visa"): the trip goes there. */
@@ -211,7 +213,16 @@ export const CountriesFileSchema = z
     const pathOf = (i: number) => (i < file.schengen.length ? ['schengen', i] : ['not_schengen', i - file.schengen.length]);
     checkUniqueTerms([...file.schengen, ...file.not_schengen], ctx, pathOf);
     checkOrdinaryWords([...file.schengen, ...file.not_schengen], ctx, pathOf);
+    checkOriginFrom(file.cues, ctx, ['cues']);
   });
+
+/** Each `origin_from` phrase must be one of the `origin_before` cues it refines. */
+export function checkOriginFrom(cues: { origin_before: readonly string[]; origin_from: readonly string[] }, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  const origins = new Set(cues.origin_before);
+  cues.origin_from.forEach((phrase, i) => {
+    if (!origins.has(phrase)) ctx.addIssue({ code: 'custom', path: [...path, 'origin_from', i], message: `"${phrase}" is not in origin_before: add it there too, or remove it here` });
+  });
+}
 
 export const NationalitiesFileSchema = z.strictObject({
   $comment: z.string().optional(),
@@ -408,6 +419,8 @@ export interface LanguageTables {
   /** Cues that make a country known only as a nationality a place travelled to ("visit Morocco"): a non-member destination. */
   travelBefore: PhraseIndex<true>;
   originBefore: PhraseIndex<true>;
+  /** The origin cues meaning "from" (countries.json `origin_from`), as joined words. */
+  originFrom: ReadonlySet<string>;
   destinationAfter: PhraseIndex<true>;
   /** Words after a country that make it a document the applicant holds ("UK residence permit"). */
   documentAfter: PhraseIndex<true>;
@@ -664,6 +677,7 @@ export function compileLanguageTables(
     destinationBefore: index(files.countries.cues.destination_before, true as const),
     travelBefore: index(files.countries.cues.travel_before, true as const),
     originBefore: index(files.countries.cues.origin_before, true as const),
+    originFrom: new Set(files.countries.cues.origin_from.map((phrase) => wordsOf(phrase).join(' '))),
     destinationAfter: index(files.countries.cues.destination_after, true as const),
     documentAfter: index(files.countries.cues.document_after, true as const),
     visaAfter: index(files.countries.cues.visa_after, true as const),

@@ -7,7 +7,7 @@ import type { LanguageCountryNames, OtherLanguage } from './country-names.js';
 import { SUPPORTED_LANGUAGES } from './identify-language.js';
 import { FactCuesSchema } from './fact-cues.js';
 import { isValidRegex } from '../lib/is-valid-regex.js';
-import { compileLanguageTables, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
+import { checkOriginFrom, compileLanguageTables, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { phraseWords, tokenizeChinese } from './tokenize-question.js';
 
@@ -100,6 +100,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     /** Words before a country known only as a nationality that make it a place travelled to ("visiter le Maroc"): a non-member destination. */
     travel_before: phraseList.default([]),
     origin_before: phraseList,
+    /** Those of origin_before that mean "from", as the English `origin_from` ("aus", "uit", "из"). */
+    origin_from: phraseList.default([]),
     destination_after: phraseList.default([]),
     document_after: phraseList.default([]),
     /** Words for a visa right after a state outside the area that make it that state's visa, as the English `visa_after` ("indisches Visum", "индийская виза"). */
@@ -108,7 +110,7 @@ export const OtherLanguageFileSchema = z.strictObject({
     visa_before: phraseList.default([]),
     language_before: phraseList.default([]),
     skip: phraseList,
-  }),
+  }).superRefine((countries, ctx) => checkOriginFrom(countries, ctx, [])),
   /** Which fact of a general topic a question asks for, in this language (as rules/language/fact-cues.json); without it, a topic's default facts. */
   fact_cues: FactCuesSchema.default({ overview: [], topics: {} }),
 });
@@ -275,6 +277,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     destinationBefore: index(file.countries.destination_before),
     travelBefore: index(file.countries.travel_before),
     originBefore: index(file.countries.origin_before),
+    originFrom: new Set(file.countries.origin_from.map((phrase) => plainWords(phrase).join(' '))),
     destinationAfter: index(file.countries.destination_after),
     documentAfter: index(file.countries.document_after),
     visaAfter: index(file.countries.visa_after),

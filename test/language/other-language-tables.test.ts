@@ -103,6 +103,14 @@ describe('a language with a file of its own', () => {
     expect(classifyQuestion(withTravel, 'Faut-il un visa pour visiter le Maroc ?', 'fr')).toMatchObject({ destination_status: 'not_schengen', non_schengen_destination: 'MA' });
   });
 
+  it('makes a country known only as a nationality the traveller\'s after an origin cue that means "from" (origin_from)', () => {
+    const question = 'Mon ami originaire de Maroc a-t-il besoin d\'un visa pour la France ?';
+    const withOrigin = (originFrom: string[]) =>
+      loadLanguageTables(tablesDir({ 'fr.json': { ...FRENCH, countries: { ...FRENCH.countries, origin_before: ['depuis', 'originaire de'], origin_from: originFrom } } }));
+    expect(classifyQuestion(withOrigin([]), question, 'fr').profile.nationality).toBeNull();
+    expect(classifyQuestion(withOrigin(['originaire de']), question, 'fr')).toMatchObject({ country: 'FR', profile: { nationality: 'MA' } });
+  });
+
   it('leaves a language without a file on the English tables and its CLDR names', () => {
     const result = classifyQuestion(tables, 'Wie viel kostet ein Visum für Frankreich?', 'de');
     expect(result).toMatchObject({ language: 'de', country: 'FR' });
@@ -117,6 +125,7 @@ describe('a file of another language that is wrong', () => {
     ['an invalid question form', { asks: { contact: { forms: ['^ (comment '] } } }, '$.asks.contact.forms[0]', 'regular expression'],
     ['a pattern of an intent that does not exist', { patterns: { visa_price: [{ weight: 3, regex: '^combien ' }] } }, '$.patterns.visa_price', 'is not an intent'],
     ['an invalid intent pattern', { patterns: { visa_fees: [{ weight: 3, regex: '^(combien ' }] } }, '$.patterns.visa_fees[0].regex', 'regular expression'],
+    ['a "from" cue that is no origin cue', { countries: { ...FRENCH.countries, origin_from: ['venant de'] } }, '$.countries.origin_from[0]', 'is not in origin_before'],
   ])('names the file, the path and the fix: %s', (_, change, path, message) => {
     const problems = problemsOf(tablesDir({ 'fr.json': { ...FRENCH, ...change } }));
     expect(problems, JSON.stringify(problems)).toContainEqual(expect.objectContaining({ file: 'language/fr.json', path, message: expect.stringContaining(message) }));
