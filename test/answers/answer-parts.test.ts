@@ -120,6 +120,21 @@ describe('fees for adults and children', () => {
   });
 });
 
+describe('a permit held next to a nationality', () => {
+  it('answers the visa list for the nationality and, next to it, what the permit held does', async () => {
+    const data = await ask("I'm Nigerian with a UK BRP, do I need a Schengen visa for Paris?");
+    expect(data.intent).toBe('visa_requirement');
+    expect(data.topics).toEqual(['visa_requirement', 'residence_permit_holders']);
+    expect(data.unanswered).toEqual([]);
+    expect(data.answer?.facts.map((fact) => fact.id)).toEqual(expect.arrayContaining(['visa_requirement.ng', 'residence_permit_holders.third_country_permits']));
+  });
+
+  it('adds nothing when no permit is held', async () => {
+    const data = await ask("I'm Nigerian, do I need a Schengen visa for Paris?");
+    expect(data.topics).toEqual(['visa_requirement']);
+  });
+});
+
 describe('visa requirement wording', () => {
   const annexII = rules.knowledge.generalFacts('visa_requirement').find((fact) => fact.id === 'visa_requirement.annex_ii');
   const conditions = [...new Set((Array.isArray(annexII?.value) ? annexII.value : []).map((entry) => (entry as { condition?: unknown }).condition).filter((c): c is string => typeof c === 'string'))];

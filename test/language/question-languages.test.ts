@@ -166,6 +166,37 @@ const MISREAD_BY_CLD3 = [
   ['es', 'Visa de turista para Italia'],
 ] as const;
 
+/** Our own questions: fingerprints at a border or airport are the EES, in every language. */
+const FINGERPRINTS_AT_THE_BORDER = [
+  ['en', 'Will my kids have to give fingerprints at the airport when we land in Lisbon?'],
+  ['fr', "À l'aéroport de Bruxelles, on va me prendre les empreintes et une photo ?"],
+  ['es', '¿Me van a tomar las huellas en la frontera cada vez que entre?'],
+  ['pl', 'Czy na granicy biorą teraz odciski palców i zdjęcie twarzy?'],
+  ['ru', 'Детям тоже сдавать отпечатки при въезде в ЕС?'],
+  ['zh', '入境欧洲要刷脸扫指纹吗？'],
+] as const;
+
+describe('concepts read the same way in every language', () => {
+  it.each(FINGERPRINTS_AT_THE_BORDER)('reads fingerprints at the border as the EES (%s): %s', (language, question) => {
+    expect(classifyQuestion(tables, question, language).intent).toBe('ees');
+  });
+
+  it.each([
+    ['es', '¿Qué papeles necesita un niño para viajar a España?'],
+    ['pl', 'Jakie dokumenty trzeba złożyć do wizy Schengen dla dziecka?'],
+  ])("reads a child's documents as the minors' rules (%s): %s", (language, question) => {
+    expect(classifyQuestion(tables, question, language).intent).toBe('minors');
+  });
+
+  it.each([
+    ['en', 'Does my girlfriend from Cuba need a visa to visit me in Munich?', 'CU'],
+    ['de', 'Braucht meine Freundin aus Kuba ein Visum für München?', 'CU'],
+    ['nl', 'Heeft mijn vriend uit Marokko een visum nodig voor Amsterdam?', 'MA'],
+  ])('reads a country known only as a nationality after "from" as the traveller\'s (%s): %s', (language, question, nationality) => {
+    expect(classifyQuestion(tables, question, language).profile.nationality).toBe(nationality);
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
