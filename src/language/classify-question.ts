@@ -26,12 +26,6 @@ const STRONG_CUE = 3;
  * the same in every language, so no word list of one language stands in code.
  */
 const STAY_RULE_NUMBERS = / (90|180) /;
-/**
- * What a national with free movement may still ask: the members, a state's information, the rights
- * of their family, and the documents and means of a visit they host ("can a German citizen sign
- * the Verpflichtungserklärung?").
- */
-const FREE_MOVER_INTENTS: ReadonlySet<Intent> = new Set(['country_list', 'country_information', 'eu_family', 'document_requirements', 'financial_requirements', 'unknown', 'out_of_scope']);
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
@@ -452,10 +446,12 @@ function topicOf(intent: Intent, subjects: readonly ScoredIntent[] | undefined):
  * "I'm German, how long can I stay in France?": a national of a Schengen state or another EU member
  * moves freely; the short-stay rules are for third-country nationals. Unless the question names
  * someone else who travels ("my wife is Thai") or asks what such a national may
- * (FREE_MOVER_INTENTS), what it asks is out of scope. Null when the rule does not apply.
+ * (intents.json `free_mover.keeps`: "can a German citizen sign the Verpflichtungserklärung?"), what
+ * it asks is out of scope. Null when the rule does not apply.
  */
 function freeMoverDecision(tables: LanguageTables, nationality: string | null, words: readonly string[], decided: Decision): Decision | null {
-  if (nationality === null || !tables.freeMovement.has(nationality) || FREE_MOVER_INTENTS.has(decided.intent)) return null;
+  if (nationality === null || !tables.freeMovement.has(nationality)) return null;
+  if (decided.intent === 'unknown' || decided.intent === 'out_of_scope' || tables.freeMoverKeeps.has(decided.intent)) return null;
   if (tables.relations.findAll(words).length > 0) return null;
   const rule = 'a national of the area or of another EU state moves freely: the short-stay rules are for third-country nationals';
   return { intent: 'out_of_scope', confidence: RULE_CONFIDENCE, competing: false, evidence: [{ field: 'intent', value: 'out_of_scope', matched: nationality, rule }, ...decided.evidence] };

@@ -155,6 +155,13 @@ export const IntentsFileSchema = z
      * becomes `intent` (the rules for minors list what a minor needs besides an adult's file).
      */
     minor: z.strictObject({ intent: IntentSchema.exclude(['unknown', 'out_of_scope']), takes: z.array(IntentSchema.exclude(['unknown'])).min(1) }).optional(),
+    /**
+     * A national with free movement (the 29 states', countries.json `free_movement`) asking about
+     * their own trip is out of scope: the short-stay rules are for third-country nationals. `keeps`:
+     * the intents such a national may still ask (the members, a state's information, their
+     * family's rights, the documents and means of a visit they host).
+     */
+    free_mover: z.strictObject({ keeps: z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])) }).default({ keeps: [] }),
     intents: z.array(IntentRuleSchema),
   })
   .superRefine((file, ctx) => {
@@ -403,6 +410,8 @@ export interface LanguageTables {
   } | null;
   /** A minor's case (intents.json `minor`): the intents that become `intent` when the question is about a minor, or null. */
   minorCase: { intent: Exclude<Intent, 'unknown'>; takes: ReadonlySet<Exclude<Intent, 'unknown'>> } | null;
+  /** The intents a national with free movement may still ask (intents.json `free_mover.keeps`); any other is out of scope. */
+  freeMoverKeeps: ReadonlySet<Intent>;
   /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
   severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[]; unlessAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
@@ -666,6 +675,7 @@ export function compileLanguageTables(
         }
       : null,
     minorCase: files.intents.minor ? { intent: files.intents.minor.intent, takes: new Set(files.intents.minor.takes) } : null,
+    freeMoverKeeps: new Set(files.intents.free_mover.keeps),
     severalCountries,
     domainWords: new Set(files.intents.domain_words.flatMap(wordsOf)),
     countryTerms,
