@@ -1,3 +1,4 @@
+import { mayMatch } from '../lib/required-literals.js';
 import type { Topic } from '../knowledge/topics.js';
 import { correctSpelling, isForeignQuestion } from './correct-spelling.js';
 import type { Evidence } from './evidence.js';
@@ -376,7 +377,9 @@ function askedKinds(tables: LanguageTables, question: string, words: readonly st
   if (tables.askForms.length > 0) {
     // Chinese, Arabic and Spanish punctuation ends a clause too ("？", "，", "、", "؟", "،", "¿").
     const clauses = question.split(/[?!.;:,\n？！。；：，、؟،؛¿¡]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
-    for (const form of tables.askForms) if (clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
+    // A form whose literals are nowhere in the question cannot match any clause: most are skipped so.
+    const whole = clauses.join('\n');
+    for (const form of tables.askForms) if (mayMatch(form.literals, whole) && clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
   }
   return [...new Set(kinds)];
 }

@@ -1,3 +1,4 @@
+import { requiredLiterals, type Requirement } from '../lib/required-literals.js';
 import { API_PATHS, type ApiPath } from './api-paths.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -352,6 +353,8 @@ export interface IntentPattern {
   weight: number;
   regex: RegExp;
   source: string;
+  /** What every match contains (src/lib/required-literals.ts): a text without it is not searched. */
+  literals: Requirement | null;
 }
 
 export interface IntentRoute {
@@ -473,7 +476,8 @@ export interface LanguageTables {
   /** What-is-asked cues (asks.json): phrase → kind id. */
   asks: PhraseIndex<string>;
   /** Question forms (asks.json `forms`): a regular expression per kind, tested on each normalised clause. */
-  askForms: readonly { kind: string; regex: RegExp }[];
+  /** asks.json `forms`, each with the literals a match contains (src/lib/required-literals.ts), looked for first. */
+  askForms: readonly { kind: string; regex: RegExp; literals: Requirement | null }[];
   /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
   answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
   /** Kind id → the fact kinds (money, duration_days...) whose facts answer it. */
@@ -593,7 +597,7 @@ export function compileLanguageTables(
       const conditions = { unlessHeld: group.unless_held ?? false, beforeSchengenState: group.before_schengen_state ?? false };
       for (const p of group.phrases) signals.add(wordsOf(p), { intent: intent.id, weight: group.weight, phrase: p, ...conditions });
     }
-    for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, regex: new RegExp(pattern.regex), source: pattern.regex });
+    for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, regex: new RegExp(pattern.regex), source: pattern.regex, literals: requiredLiterals(pattern.regex) });
   }
 
   const countryTerms = new PhraseIndex<CountryTerm>();
@@ -649,7 +653,7 @@ export function compileLanguageTables(
     language: 'en',
     reduceWord: (word) => word,
     asks,
-    askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, regex: new RegExp(form) }))),
+    askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, regex: new RegExp(form), literals: requiredLiterals(form) }))),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
     answeredByKinds: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by_kinds)])),
     anyKinds: new Set(files.asks.kinds.filter((kind) => kind.match === 'any').map((kind) => kind.id)),

@@ -1,3 +1,4 @@
+import { mayMatch } from '../lib/required-literals.js';
 import type { Evidence } from './evidence.js';
 import { baseForms } from './base-forms.js';
 import { isForeignQuestion } from './correct-spelling.js';
@@ -55,6 +56,7 @@ export function scoreIntents(
     }
   }
   for (const pattern of tables.patterns) {
+    if (!mayMatch(pattern.literals, text)) continue;
     const match = pattern.regex.exec(text);
     if (!match) continue;
     const start = wordIndexAt(text, match.index);

@@ -1,0 +1,152 @@
+/*
+ * A cheap test that lets most regular expressions be skipped: the literal text every match of a
+ * pattern must contain. A table's question forms are tested on every clause of every question;
+ * most start with a word boundary, a look-around or a group, where the engine cannot skip ahead,
+ * so it tries the pattern at each position. Looking for the literals first (String.includes)
+ * rules out most forms at a fraction of the cost; a pattern only runs on a text that holds them.
+ *
+ * `\b(opening|office) (hours|times)\b` requires ("opening" or "office") and ("hours" or "times").
+ * The reading is conservative: a group counts only when no quantifier makes it optional and it is
+ * no look-around; a class, an escape or a wildcard ends a literal; a literal shorter than three
+ * characters is not looked for, and an alternative without any literal makes its whole group
+ * require nothing. So `mayMatch` is never false where the pattern matches.
+ */
+
+/** What every match contains: a literal, any of several requirements, or all of them. */
+export type Requirement = string | { readonly any: readonly Requirement[] } | { readonly all: readonly Requirement[] };
+
+/** The shortest literal worth looking for: a shorter one is in nearly every text. */
+const MIN_LITERAL = 3;
+
+/** What every match of `source` (a pattern without flags) contains, or null when nothing can be looked for. */
+export function requiredLiterals(source: string): Requirement | null {
+  return alternation(source, 0, source.length);
+}
+
+/** Whether `text` holds what the requirement asks for (always true for null). */
+export function mayMatch(requirement: Requirement | null, text: string): boolean {
+  if (requirement === null) return true;
+  if (typeof requirement === 'string') return text.includes(requirement);
+  if ('any' in requirement) return requirement.any.some((branch) => mayMatch(branch, text));
+  return requirement.all.every((item) => mayMatch(item, text));
+}
+
+/** `source[start, end)` as alternatives: any of theirs, or null when one of them requires nothing. */
+function alternation(source: string, start: number, end: number): Requirement | null {
+  const branches: Requirement[] = [];
+  let from = start;
+  for (let i = start; i <= end; i += 1) {
+    const c = source[i];
+    if (i === end || c === '|') {
+      const branch = sequence(source, from, i);
+      if (branch === null) return null;
+      branches.push(branch);
+      from = i + 1;
+    } else if (c === '\\') i += 1;
+    else if (c === '[') i = closingBracket(source, i);
+    else if (c === '(') i = closingParen(source, i);
+  }
+  return branches.length === 1 ? (branches[0] as Requirement) : { any: branches };
+}
+
+/** One alternative `source[start, end)`: all the literals and required groups in it, or null when none. */
+function sequence(source: string, start: number, end: number): Requirement | null {
+  const items: Requirement[] = [];
+  let run = '';
+  const endRun = () => {
+    if (run.length >= MIN_LITERAL) items.push(run);
+    run = '';
+  };
+  let i = start;
+  while (i < end) {
+    const c = source[i] as string;
+    if (c === '\\') {
+      endRun();
+      i = afterQuantifier(source, i + 2).next;
+    } else if (c === '[') {
+      endRun();
+      i = afterQuantifier(source, closingBracket(source, i) + 1).next;
+    } else if (c === '(') {
+      endRun();
+      const close = closingParen(source, i);
+      const { next, optional } = afterQuantifier(source, close + 1);
+      const inner = groupContent(source, i);
+      if (!optional && inner !== null) {
+        const required = alternation(source, inner, close);
+        if (required !== null) items.push(required);
+      }
+      i = next;
+    } else if ('.^$)]{}*+?|'.includes(c)) {
+      endRun();
+      i = afterQuantifier(source, i + 1).next;
+    } else {
+      const { next, optional } = afterQuantifier(source, i + 1);
+      if (optional) {
+        endRun();
+      } else if (next > i + 1) {
+        // Repeated ("s+"): the character is in the match, and what follows may repeat it.
+        run += c;
+        endRun();
+      } else {
+        run += c;
+      }
+      i = next;
+    }
+  }
+  endRun();
+  if (items.length === 0) return null;
+  return items.length === 1 ? (items[0] as Requirement) : { all: items };
+}
+
+/** Where the content of the group opened at `open` starts, or null for a look-around (it consumes nothing). */
+function groupContent(source: string, open: number): number | null {
+  if (source[open + 1] !== '?') return open + 1;
+  if (source[open + 2] === ':') return open + 3;
+  if (source[open + 2] === '<' && source[open + 3] !== '=' && source[open + 3] !== '!') {
+    const close = source.indexOf('>', open);
+    return close === -1 ? null : close + 1;
+  }
+  return null;
+}
+
+/** After a quantifier at `i` (`?`, `*`, `+`, `{m,n}`, each maybe lazy): where the pattern goes on, and whether it allows none. */
+function afterQuantifier(source: string, i: number): { next: number; optional: boolean } {
+  const c = source[i];
+  let next = i;
+  let optional = false;
+  if (c === '{' && /^\{\d+(,\d*)?\}/.test(source.slice(i))) {
+    optional = source[i + 1] === '0';
+    next = source.indexOf('}', i) + 1;
+  } else if (c === '?' || c === '*') {
+    optional = true;
+    next = i + 1;
+  } else if (c === '+') {
+    next = i + 1;
+  } else {
+    return { next, optional };
+  }
+  return { next: source[next] === '?' ? next + 1 : next, optional };
+}
+
+/** The index of the `)` closing the group opened at `open` (escapes and classes skipped). */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '\\') i += 1;
+    else if (c === '[') i = closingBracket(source, i);
+    else if (c === '(') depth += 1;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return source.length;
+}
+
+/** The index of the `]` closing the class opened at `open` (in JavaScript the first one not escaped: `[]` is an empty class). */
+function closingBracket(source: string, open: number): number {
+  for (let i = open + 1; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '\\') i += 1;
+    else if (c === ']') return i;
+  }
+  return source.length;
+}
