@@ -88,7 +88,7 @@ export const PRODUCTION_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: proces
 
 /**
  * The node flags `npm start` gives the server (`--max-semi-space-size=32`, docs/performance.md,
- * "The young generation under load"), read from package.json's start script so that the bench
+ * "The young generation under load"; `--wasm-tiering-budget`, "WebAssembly tiering"), read from package.json's start script so that the bench
  * can never run the server otherwise than users do; both sides of a comparison get them.
  */
 export const PRODUCTION_NODE_FLAGS: readonly string[] = startScriptNodeFlags();
