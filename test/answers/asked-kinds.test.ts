@@ -68,6 +68,11 @@ describe('POST /answer answers what is asked only from facts declared to answer 
     expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('passport.valid_months_after_departure');
   });
 
+  it('reads how long an EES registration lasts as the record kept three years (fact-cues.json)', async () => {
+    const data = await answer("Once I've registered for EES, how long is the registration valid?");
+    expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('ees.retention_years');
+  });
+
   it('answers a question of two forms when a part answers one of them ("when and where")', async () => {
     const data = await answer('When and where should I apply for an Italian visa?');
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
