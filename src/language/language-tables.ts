@@ -271,6 +271,14 @@ export const ProfileFileSchema = z.strictObject({
   nationality_after: phraseList,
   residence_before: phraseList,
   held_before: phraseList,
+  /**
+   * Possession words that make a permit signal (`unless_held`) one the applicant holds, though not
+   * a country before "visa" the issuer of a visa held: "my Italian residence permit is valid" is
+   * held, "submit my France visa" is the visa applied for.
+   */
+  held_before_permit: phraseList.default([]),
+  /** Words right before a possession cue that make the document one asked for after all: "renew my residence card", "help with a work permit". */
+  asked_before_held: phraseList.default([]),
   held_after: phraseList,
 });
 
@@ -461,6 +469,10 @@ export interface LanguageTables {
   residenceBefore: PhraseIndex<true>;
   /** Words before a visa or permit that make it one the applicant holds ("I hold", "with my", "valid"). */
   heldBefore: PhraseIndex<true>;
+  /** Words before a permit only that make it held (profile `held_before_permit`: "my"). */
+  heldBeforePermit: PhraseIndex<true>;
+  /** Words before a possession cue that cancel it (profile `asked_before_held`: "renew", "help"). */
+  askedBeforeHeld: PhraseIndex<true>;
   /** Words after a permit that make it one the applicant holds ("residence permit holders"). */
   heldAfter: PhraseIndex<true>;
   spelling: {
@@ -715,6 +727,8 @@ export function compileLanguageTables(
     nationalityAfter: index(files.profile.nationality_after, true as const),
     residenceBefore: index(files.profile.residence_before, true as const),
     heldBefore: index(files.profile.held_before, true as const),
+    heldBeforePermit: index(files.profile.held_before_permit, true as const),
+    askedBeforeHeld: index(files.profile.asked_before_held, true as const),
     heldAfter: index(files.profile.held_after, true as const),
   };
   const spelling = compileSpelling(tables, files.spelling);

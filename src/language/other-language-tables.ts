@@ -90,6 +90,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     nationality_after: phraseList,
     residence_before: phraseList,
     held_before: phraseList,
+    held_before_permit: phraseList.default([]),
+    asked_before_held: phraseList.default([]),
     held_after: phraseList,
   }),
   countries: z.strictObject({
@@ -289,6 +291,8 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     nationalityAfter: index(file.profile.nationality_after),
     residenceBefore: index(file.profile.residence_before),
     heldBefore: index(file.profile.held_before),
+    heldBeforePermit: index(file.profile.held_before_permit),
+    askedBeforeHeld: index(file.profile.asked_before_held),
     heldAfter: index(file.profile.held_after),
     // Spelling is corrected towards the country names of the language only (CLDR's and the file's),
     // and never corrects a word the file itself lists: "multa" is no misspelt "Malta", nor

@@ -112,7 +112,7 @@ function signalApplies(
 ): { intent: ScoredIntent; weight: number; phrase: string; rule: string; held: boolean } | null {
   const rule = `signal "${signal.phrase}"`;
   if (signal.unlessHeld) {
-    const held = heldCue(tables, words, match.start, match.end);
+    const held = heldCue(tables, words, match.start, match.end, 'permit');
     if (held) return { intent: tables.held.intent, weight: tables.held.weight, phrase: 'a permit held', rule: `${rule} held ("${held}"): a permit the applicant has, not one asked for`, held: true };
   }
   if (signal.beforeSchengenState && !schengenStateAt(tables, words, match.end)) return null;

@@ -11,6 +11,9 @@ describe('signals: a residence permit asked for, or one the applicant holds', ()
     'I have a UK residence permit, do I need a visa for France?',
     'Can residence permit holders from the US visit Italy without a visa?',
     'can I travel to Austria on my German residence card',
+    // "with a" and, for a permit, "my" mark it held (profile held_before, held_before_permit).
+    'im a non-EU student in poland with a polish residence card, can i go to berlin and prague at weekends without any visa?',
+    'my italian residence permit is valid, can I visit France without a visa?',
   ])('"%s" → held: counts for visa_requirement, not out_of_scope; with no nationality the rules for permit holders answer', (question) => {
     const result = classify(question);
     expect(result.intent, show(question)).toBe('residence_permit_holders');
@@ -24,6 +27,10 @@ describe('signals: a residence permit asked for, or one the applicant holds', ()
     'I have no residence permit, can I apply for one in France?',
   ])('"%s" → asked for: out_of_scope', (question) => {
     expect(classify(question).intent, show(question)).toBe('out_of_scope');
+  });
+
+  it('reads "my" as holding a permit, not a visa: "submit my France visa in Dubai" is the visa applied for', () => {
+    expect(classify('how early can I submit my france visa in dubai?'), show('my france visa')).toMatchObject({ country: 'FR', destination_status: 'schengen' });
   });
 });
 
