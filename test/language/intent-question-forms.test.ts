@@ -38,6 +38,8 @@ describe('word families that name a topic', () => {
     ['can i enter schengen on the last day of my visa?', 'visa_validity'],
     ['does my schengen visa work in romania?', 'visa_validity'],
     ['who is exempt from the visa requirement?', 'visa_requirement'],
+    ['Ghanaian passport, changing planes in Amsterdam on the way to Toronto: any visa needed?', 'airport_transit'],
+    ['can pakistanis get a visa on arrival in italy?', 'visa_requirement'],
   ])('"%s" → %s', (question, intent) => {
     expect(classify(question).intent, show(question)).toBe(intent);
   });
