@@ -160,6 +160,8 @@ function findMentions(tables: LanguageTables, tokens: readonly Token[], words: r
     // could not stand: before "visa", "embassy", "citizens" ("a US visa requirement for Germans").
     const codeCue = tables.destinationAfter.matchAt(words, i + 1) ?? tables.nationalityAfter.matchAt(words, i + 1);
     if (tables.wordCodes.has(token.raw) && found && !codeCue) return;
+    // "solo pone 'NO CUMPLE REQUISITOS'": a word code inside a phrase typed in capitals is that word.
+    if (tables.wordCodes.has(token.raw) && inCapitalPhrase(tokens, i)) return;
     const info = tables.countries.get(code);
     if (!info || info.scope === 'nationality') return;
     const term: CountryTerm = { code, scope: info.scope, kind: 'name', plural: false, ordinary: false };
@@ -344,6 +346,15 @@ function hasCountryCue(tables: LanguageTables, words: readonly string[], start: 
 function isCapitalised(token: Token | undefined): boolean {
   const first = token?.raw[0];
   return first !== undefined && first !== first.toLowerCase();
+}
+
+/**
+ * Whether the token at `i` stands in a phrase typed in capitals: the two words after it, or the
+ * words on both sides, are capitals of three letters or more ("NO CUMPLE REQUISITOS").
+ */
+function inCapitalPhrase(tokens: readonly Token[], i: number): boolean {
+  const capitals = (token: Token | undefined) => token !== undefined && token.raw.length >= 3 && /^\p{Lu}+$/u.test(token.raw);
+  return (capitals(tokens[i + 1]) && capitals(tokens[i + 2])) || (capitals(tokens[i - 1]) && capitals(tokens[i + 1]));
 }
 
 /** A question typed in capitals ("DO I NEED A VISA IT") has no reliable codes. */

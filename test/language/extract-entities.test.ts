@@ -69,6 +69,12 @@ describe('country: ISO codes count only when they stand as codes', () => {
     expect(classify('business visa for an IT conference in Berlin').country).toBe('DE');
     expect(classify('visa fee for IT').country).toBe('IT');
   });
+
+  it('reads a word-like code inside a phrase typed in capitals as the word ("NO CUMPLE REQUISITOS")', () => {
+    const question = "me denegaron el visado y la carta solo dice 'NO CUMPLE REQUISITOS', ¿qué hago?";
+    expect(classify(question), show(question)).toMatchObject({ country: null, non_schengen_destination: null });
+    expect(classify('do I need a visa for NO with a US passport').country).toBe('NO');
+  });
 });
 
 describe('country: destinations outside Schengen are recognised, not mistaken for members', () => {
