@@ -40,6 +40,8 @@ describe('word families that name a topic', () => {
     ['who is exempt from the visa requirement?', 'visa_requirement'],
     ['Ghanaian passport, changing planes in Amsterdam on the way to Toronto: any visa needed?', 'airport_transit'],
     ['can pakistanis get a visa on arrival in italy?', 'visa_requirement'],
+    ['what is the penalty in Spain if you stay beyond the 90 days?', 'overstay'],
+    ['if we leave Portugal a few days after our 90 days, will we get a fine?', 'overstay'],
   ])('"%s" → %s', (question, intent) => {
     expect(classify(question).intent, show(question)).toBe(intent);
   });
