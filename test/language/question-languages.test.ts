@@ -68,6 +68,12 @@ describe('the language of a question', () => {
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language, country });
   });
 
+  // The segmenter glues the subject to the verb ("我想去|日本", "他|想去|日本"); "去过一次日本" puts an aspect marker between.
+  it.each(['我想去法国,要准备哪些材料?', '我去过一次意大利,这次还要准备哪些材料?'])('reads the destination of "%s" after a verb glued to its subject or aspect marker', async (question) => {
+    const res = await post('/classify', { question });
+    expect(res.body.data.country, JSON.stringify(res.body)).toMatch(/^(FR|IT)$/);
+  });
+
   it('lets the language hint win over the text: a hint of a language we do not read declines an English question', async () => {
     const res = await post('/answer', { question: 'How much is the Schengen visa fee?', language: 'HI' });
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ answer: null, reason: 'unsupported_language', language: 'hi' });
