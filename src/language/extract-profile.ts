@@ -15,7 +15,7 @@ export function extractProfile(tables: LanguageTables, words: readonly string[])
   const employment = job?.values[0] ?? null;
   if (job && employment) evidence.push({ field: 'employment', value: employment, matched: words.slice(job.start, job.end).join(' '), rule: 'employment phrase' });
 
-  const age = findAge(words);
+  const age = findAge(tables, words);
   const word = tables.minor.findAll(words)[0];
   let minor: boolean | null = null;
   if (age && (!word || age.start <= word.start)) {
@@ -28,8 +28,12 @@ export function extractProfile(tables: LanguageTables, words: readonly string[])
   return { employment, minor, evidence };
 }
 
-/** "i am 16", "i m 16", "im 16", "aged 70", "age 12", "12 year old", "12 years old". */
-function findAge(words: readonly string[]): { age: number; start: number; matched: string } | null {
+/**
+ * "i am 16", "i m 16", "im 16", "aged 70", "age 12", "12 year old", "12 years old"; and the age of
+ * a relative the question names ("my daughter is 8", "my son (15)", "our kids are 10"): a relation
+ * (purposes.json `relations`) right before the number or before "is", "are", "turns".
+ */
+function findAge(tables: LanguageTables, words: readonly string[]): { age: number; start: number; matched: string } | null {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
     if (!AGE.test(word)) continue;
@@ -41,10 +45,13 @@ function findAge(words: readonly string[]): { age: number; start: number; matche
     }
     const prev = words[i - 1];
     const prev2 = words[i - 2];
+    const followsUnit = next !== undefined && /^(day|days|week|weeks|month|months|year|years|euro|euros|eur|times|hours|nights)$/.test(next) && words[i + 2] !== 'old';
     if (prev === 'aged' || prev === 'age' || prev === 'im' || (prev === 'am' && prev2 === 'i') || (prev === 'm' && prev2 === 'i')) {
-      const followsUnit = next !== undefined && /^(day|days|week|weeks|month|months|year|years|euro|euros|eur)$/.test(next) && words[i + 2] !== 'old';
       if (!followsUnit) return { age, start: prev === 'am' || prev === 'm' ? i - 2 : i - 1, matched: words.slice(prev === 'am' || prev === 'm' ? i - 2 : i - 1, i + 1).join(' ') };
     }
+    const linked = prev === 'is' || prev === 'are' || prev === 'turns' || prev === 'turned';
+    const relation = tables.relations.endsAt(words, linked ? i - 1 : i);
+    if (relation && !followsUnit) return { age, start: relation.start, matched: words.slice(relation.start, i + 1).join(' ') };
   }
   return null;
 }

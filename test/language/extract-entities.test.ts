@@ -356,6 +356,11 @@ describe('profile: employment and minor', () => {
     ['fees for children', true],
     ['fees for adults', false],
     ['a 15-year-old travelling alone', true],
+    // The age of a relative the question names (purposes.json relations).
+    ['my daughter is 9, what does she need to visit Spain?', true],
+    ['our son (14) flies to Lisbon alone next month', true],
+    ['my mother is 72, which documents does she need for Italy?', false],
+    ['my brother stayed 3 weeks in Spain', null],
   ])('"%s" → minor %s', (question, minor) => expect(classify(question).profile.minor, show(question)).toBe(minor));
 
   it('leaves the profile null when the question says nothing about it', () => {
