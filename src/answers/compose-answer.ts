@@ -11,7 +11,7 @@ import { isAnswered, type AnswerPart, type UsedFact } from './answer-part.js';
 import type { AnswerReason } from './answer-reason.js';
 import { AnswerFactSchema, type AnswerBody, type AnswerData, type AnswerFact, type AnswerTopic, type UnansweredTopic } from './answer-schemas.js';
 import { answerCountryInformation, answerCountryList, answerDocuments, answerFinancialMeans, answerMembershipOf, answerSourceLookup, answerVisaRequirement } from './country-parts.js';
-import { answerGeneralTopic } from './general-part.js';
+import { answerGeneralTopic, asksForSpecificFact } from './general-part.js';
 import type { PartInput } from './part-input.js';
 import { mainDestinationByStay } from './main-destination.js';
 import { topicOfIntent } from './topic-of-intent.js';
@@ -206,7 +206,9 @@ function subjectTopic({ classification }: QuestionReading): Topic | null {
 async function answerIntent(intent: Intent, input: PartInput): Promise<AnswerPart> {
   // "Where do I apply for a Belgian visa?" names one state: its authority and visa pages answer
   // it. With several states (or none) the Visa Code rule on the competent state does.
-  if (intent === 'where_to_apply' && input.country && input.places.states.length <= 1) {
+  // Unless it asks for a rule of its own: "Portugal has no consulate here, where do I apply?" is
+  // the representation rule, whatever Portugal's authority is.
+  if (intent === 'where_to_apply' && input.country && input.places.states.length <= 1 && !asksForSpecificFact('where_to_apply', input)) {
     const local = answerCountryInformation(input);
     if ('facts' in local) return local;
   }

@@ -15,6 +15,16 @@ export function useFact(fact: Fact): UsedFact {
 }
 
 /**
+ * Whether the question asks for a fact of a general topic that its default answer leaves out (a
+ * cue of a fact that is not `byDefault`): "Portugal has no consulate in Bangladesh, where do I
+ * apply?" asks for the representation rule, not the competent state's authority.
+ */
+export function asksForSpecificFact(topic: GeneralTopic, input: PartInput): boolean {
+  const cues = input.factCues.byTopic.get(topic);
+  return (GENERAL_TEMPLATES[topic] ?? []).some((template) => !template.byDefault && hasCue(input.cueText, cues?.get(template.fact)));
+}
+
+/**
  * Answers one general topic (fees, insurance, 90/180, ...) from `rules/general/<topic>.json`.
  * The facts asked for specifically (a fact cue of the question's language in the question,
  * rules/language/fact-cues.json, e.g. "child" for the child fees) are answered; with no specific cue, the topic's default facts. A fact the rules publish

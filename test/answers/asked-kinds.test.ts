@@ -73,6 +73,14 @@ describe('POST /answer answers what is asked only from facts declared to answer 
     expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('ees.retention_years');
   });
 
+  it("asks the representation rule (unverified: null), not the state's authority, where the state has no consulate", async () => {
+    const data = await answer('Finland has no embassy in my country, where do I apply for a Finnish visa?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('value_not_verified');
+    const plain = await answer('Where do I apply for a Finnish visa?');
+    expect(plain.answer, JSON.stringify(plain)).not.toBeNull();
+  });
+
   it('answers a question of two forms when a part answers one of them ("when and where")', async () => {
     const data = await answer('When and where should I apply for an Italian visa?');
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
