@@ -64,7 +64,7 @@ export function extractCountries(
   corrected: ReadonlyMap<number, string>,
   clauseStarts: ReadonlySet<number>,
 ): CountryFindings {
-  const mentions = findMentions(tables, tokens, words, corrected, clauseStarts);
+  const mentions = asTravellers(findMentions(tables, tokens, words, corrected, clauseStarts));
   const evidence: Evidence[] = [];
 
   const nationality = mentions.find((m) => m.role === 'nationality') ?? null;
@@ -118,6 +118,19 @@ function homeOutside(mentions: readonly CountryMention[]): string | null {
 }
 
 /** The mention of that scope most likely to be the destination, or null. */
+/**
+ * "An Italian going to Morocco", "per andare in Perù noi italiani": a Schengen demonym with no cue
+ * of its own (score 0 or less) is the traveller, not the destination, when the question names a
+ * trip to a state outside the area after a travel cue (score 2 or more).
+ */
+function asTravellers(mentions: readonly CountryMention[]): CountryMention[] {
+  const tripOutside = mentions.some((m) => m.role === 'destination' && m.scope === 'not_schengen' && m.score >= 2);
+  if (!tripOutside) return [...mentions];
+  return mentions.map((m) =>
+    m.role === 'destination' && m.scope === 'schengen' && m.score <= 0 && m.rule === 'demonym' ? { ...m, role: 'nationality', rule: `${m.rule}: the traveller, on a trip outside the Schengen area`, score: -5 } : m,
+  );
+}
+
 function bestOf(mentions: readonly CountryMention[], scope: CountryScope): CountryMention | null {
   return mentions.filter((m) => m.scope === scope).reduce<CountryMention | null>((top, m) => (top === null || m.score > top.score ? m : top), null);
 }

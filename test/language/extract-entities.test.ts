@@ -101,6 +101,13 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code });
   });
 
+  it.each([
+    ['An Italian going to Morocco for two weeks, do they need a visa?', 'MA', 'IT'],
+    ['Un italiano che va in Marocco per due settimane ha bisogno del visto?', 'MA', 'IT'],
+  ])('"%s": a Schengen demonym with no cue is the traveller on a trip to %s, not the destination', (question, code, nationality) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code, profile: { nationality } });
+  });
+
   it.each(['translate this into French please', 'do the staff speak German', 'I want to learn Spanish'])('reads the language in "%s" as no country', (question) => {
     expect(classify(question).country, show(question)).toBeNull();
   });
