@@ -1,6 +1,6 @@
 import type { Evidence } from './evidence.js';
 import { heldCue } from './held-documents.js';
-import type { CountryScope, CountryTerm, LanguageTables } from './language-tables.js';
+import type { CountryScope, CountryTerm, CountryTermKind, LanguageTables } from './language-tables.js';
 import type { Token } from './tokenize-question.js';
 
 /**
@@ -17,6 +17,8 @@ export interface CountryMention {
   end: number;
   matched: string;
   rule: string;
+  /** How the question names it: a name (or code), a city, a demonym. */
+  kind: CountryTermKind;
   /** Higher is more likely the destination: cues such as "to"/"visit" raise it, "from"/"issued by" lower it. */
   score: number;
   /** A `document` mention that is a visa the applicant holds ("my Cyprus visa"), not a permit ("a UK residence permit"). */
@@ -117,7 +119,6 @@ function homeOutside(mentions: readonly CountryMention[]): string | null {
   return outside.find((m) => m.role === 'origin' || (m.role === 'destination' && hasSchengenDestination))?.code ?? null;
 }
 
-/** The mention of that scope most likely to be the destination, or null. */
 /**
  * "An Italian going to Morocco", "per andare in Perù noi italiani": a Schengen demonym with no cue
  * of its own (score 0 or less) is the traveller, not the destination, when the question names a
@@ -127,10 +128,11 @@ function asTravellers(mentions: readonly CountryMention[]): CountryMention[] {
   const tripOutside = mentions.some((m) => m.role === 'destination' && m.scope === 'not_schengen' && m.score >= 2);
   if (!tripOutside) return [...mentions];
   return mentions.map((m) =>
-    m.role === 'destination' && m.scope === 'schengen' && m.score <= 0 && m.rule === 'demonym' ? { ...m, role: 'nationality', rule: `${m.rule}: the traveller, on a trip outside the Schengen area`, score: -5 } : m,
+    m.role === 'destination' && m.scope === 'schengen' && m.score <= 0 && m.kind === 'demonym' ? { ...m, role: 'nationality', rule: `${m.rule}: the traveller, on a trip outside the Schengen area`, score: -5 } : m,
   );
 }
 
+/** The mention of that scope most likely to be the destination, or null. */
 function bestOf(mentions: readonly CountryMention[], scope: CountryScope): CountryMention | null {
   return mentions.filter((m) => m.scope === scope).reduce<CountryMention | null>((top, m) => (top === null || m.score > top.score ? m : top), null);
 }
@@ -211,7 +213,7 @@ function classifyMention(
   clauseStarts: ReadonlySet<number>,
 ): CountryMention {
   const before = cueBefore(tables, words, m.start);
-  const base = { code: m.code, scope: m.scope, start: m.start, end: m.end, matched: m.matched };
+  const base = { code: m.code, scope: m.scope, kind: m.kind, start: m.start, end: m.end, matched: m.matched };
   const person = (rule: string): CountryMention => ({ ...base, role: 'nationality', rule, score: -5 });
 
   const residence = before(tables.residenceBefore);
