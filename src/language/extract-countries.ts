@@ -124,9 +124,9 @@ function homeOutside(mentions: readonly CountryMention[]): string | null {
  * of its own (score 0 or less) is the traveller, not the destination, when the question names a
  * trip to a state outside the area after a travel cue (score 2 or more).
  */
-function asTravellers(mentions: readonly CountryMention[]): CountryMention[] {
+function asTravellers(mentions: readonly CountryMention[]): readonly CountryMention[] {
   const tripOutside = mentions.some((m) => m.role === 'destination' && m.scope === 'not_schengen' && m.score >= 2);
-  if (!tripOutside) return [...mentions];
+  if (!tripOutside) return mentions;
   return mentions.map((m) =>
     m.role === 'destination' && m.scope === 'schengen' && m.score <= 0 && m.kind === 'demonym' ? { ...m, role: 'nationality', rule: `${m.rule}: the traveller, on a trip outside the Schengen area`, score: -5 } : m,
   );

@@ -1,4 +1,4 @@
-import { requiredLiterals, type Requirement } from '../lib/required-literals.js';
+import { prefilteredRegex, type PrefilteredRegex } from '../lib/required-literals.js';
 import { API_PATHS, type ApiPath } from './api-paths.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -356,13 +356,11 @@ export interface IntentSignal {
   beforeSchengenState: boolean;
 }
 
-export interface IntentPattern {
+/** An intent's pattern; a text without its required literals (src/lib/required-literals.ts) is not searched. */
+export interface IntentPattern extends PrefilteredRegex {
   intent: Exclude<Intent, 'unknown'>;
   weight: number;
-  regex: RegExp;
   source: string;
-  /** What every match contains (src/lib/required-literals.ts): a text without it is not searched. */
-  literals: Requirement | null;
 }
 
 export interface IntentRoute {
@@ -487,9 +485,8 @@ export interface LanguageTables {
   };
   /** What-is-asked cues (asks.json): phrase → kind id. */
   asks: PhraseIndex<string>;
-  /** Question forms (asks.json `forms`): a regular expression per kind, tested on each normalised clause. */
-  /** asks.json `forms`, each with the literals a match contains (src/lib/required-literals.ts), looked for first. */
-  askForms: readonly { kind: string; regex: RegExp; literals: Requirement | null }[];
+  /** Question forms (asks.json `forms`): a regular expression per kind, tested on each normalised clause once its literals are found. */
+  askForms: readonly ({ kind: string } & PrefilteredRegex)[];
   /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
   answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
   /** Kind id → the fact kinds (money, duration_days...) whose facts answer it. */
@@ -609,7 +606,7 @@ export function compileLanguageTables(
       const conditions = { unlessHeld: group.unless_held ?? false, beforeSchengenState: group.before_schengen_state ?? false };
       for (const p of group.phrases) signals.add(wordsOf(p), { intent: intent.id, weight: group.weight, phrase: p, ...conditions });
     }
-    for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, regex: new RegExp(pattern.regex), source: pattern.regex, literals: requiredLiterals(pattern.regex) });
+    for (const pattern of intent.patterns ?? []) patterns.push({ intent: intent.id, weight: pattern.weight, source: pattern.regex, ...prefilteredRegex(pattern.regex) });
   }
 
   const countryTerms = new PhraseIndex<CountryTerm>();
@@ -665,7 +662,7 @@ export function compileLanguageTables(
     language: 'en',
     reduceWord: (word) => word,
     asks,
-    askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, regex: new RegExp(form), literals: requiredLiterals(form) }))),
+    askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, ...prefilteredRegex(form) }))),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
     answeredByKinds: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by_kinds)])),
     anyKinds: new Set(files.asks.kinds.filter((kind) => kind.match === 'any').map((kind) => kind.id)),

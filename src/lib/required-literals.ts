@@ -23,6 +23,17 @@ export function requiredLiterals(source: string): Requirement | null {
   return alternation(source, 0, source.length);
 }
 
+/** A table's regular expression with what every match of it contains, looked for first. */
+export interface PrefilteredRegex {
+  regex: RegExp;
+  literals: Requirement | null;
+}
+
+/** Compiles a table's pattern (no flags) with its required literals. */
+export function prefilteredRegex(source: string): PrefilteredRegex {
+  return { regex: new RegExp(source), literals: requiredLiterals(source) };
+}
+
 /** Whether `text` holds what the requirement asks for (always true for null). */
 export function mayMatch(requirement: Requirement | null, text: string): boolean {
   if (requirement === null) return true;
