@@ -79,6 +79,16 @@ export interface UsageIncrement {
   requests: number;
 }
 
+/**
+ * The increments one flush writes, under an id unique to this batch. A batch whose write failed
+ * is written again with the same id and rows, so a store that may have applied it before the
+ * failure was reported (a connection cut after COMMIT) can recognise it and apply it once.
+ */
+export interface UsageBatch {
+  id: string;
+  rows: readonly UsageIncrement[];
+}
+
 const DAY_MS = 86_400_000;
 
 /**

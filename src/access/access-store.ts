@@ -1,5 +1,5 @@
 import type { CapabilityId } from '../capabilities/capability-registry.js';
-import type { AccessSnapshot, AccountRecord, AccountStatus, KeyRecord, PlanRecord, SubscriptionStatus, UsageIncrement, UsageTotals } from './access-records.js';
+import type { AccessSnapshot, AccountRecord, AccountStatus, KeyRecord, PlanRecord, SubscriptionStatus, UsageBatch, UsageTotals } from './access-records.js';
 import type { KeyMode } from './caller.js';
 
 /**
@@ -15,11 +15,13 @@ export interface AccessStore {
   /** Stored units per account and mode for the UTC day and the UTC month of `now`. */
   loadUsageTotals(now: Date): Promise<UsageTotals>;
   /**
-   * Adds each increment to its stored counter in one transaction (count = count + delta), so
-   * several instances never overwrite each other. Throws when the write failed; nothing of the
-   * batch is then applied.
+   * Adds each increment of the batch to its stored counter in one transaction (count = count +
+   * delta), so several instances never overwrite each other. Throws when the write failed; the
+   * caller then writes the same batch (same id) again later. Where an acknowledgement can be lost
+   * after the commit (PostgreSQL over a network), the store records the batch id in the same
+   * statement and applies a batch id only once.
    */
-  addUsage(increments: readonly UsageIncrement[]): Promise<void>;
+  addUsage(batch: UsageBatch): Promise<void>;
   /** Whether the database answers a trivial query. Never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

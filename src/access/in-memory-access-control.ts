@@ -207,30 +207,40 @@ export class InMemoryAccessControl implements AccessControl {
     });
   }
 
-  /** Writes the units counted so far. Rejects when the write failed (the units stay for the next flush). */
+  /**
+   * Writes the units counted so far: first a batch whose write failed before (as it was), then
+   * the units counted since. Rejects when a write failed (its units stay for the next flush).
+   */
   flush(): Promise<void> {
     return this.exclusive(async () => {
-      if (!this.meter.hasPending()) return;
-      const batch = this.meter.takePending();
-      try {
-        await this.store.addUsage(batch);
-        this.meter.persisted(batch);
-      } catch (error) {
-        this.meter.failed(batch);
-        // Once per episode; the recovery line says how long the units waited and what was written.
-        if (this.flushFailing === null) {
-          this.flushFailing = { since: Date.now(), failures: 0 };
-          this.logger.error('usage flush failed; the units are kept and retried at every flush until the database takes them', { error: messageOf(error), rows: batch.length });
+      let rows = 0;
+      let units = 0;
+      // At most two batches: the one retried and the units counted before this flush began (a
+      // loop until nothing is pending would write without pause under steady traffic).
+      for (let taken = 0; taken < 2 && this.meter.hasPending(); taken += 1) {
+        const batch = this.meter.takeBatch();
+        try {
+          await this.store.addUsage(batch);
+          this.meter.persisted(batch);
+        } catch (error) {
+          this.meter.failed(batch);
+          // Once per episode; the recovery line says how long the units waited and what was written.
+          if (this.flushFailing === null) {
+            this.flushFailing = { since: Date.now(), failures: 0 };
+            this.logger.error('usage flush failed; the units are kept and retried at every flush until the database takes them', { error: messageOf(error), rows: batch.rows.length });
+          }
+          this.flushFailing.failures += 1;
+          throw error;
         }
-        this.flushFailing.failures += 1;
-        throw error;
+        rows += batch.rows.length;
+        units += batch.rows.reduce((sum, row) => sum + row.units, 0);
       }
-      if (this.flushFailing !== null) {
+      if (this.flushFailing !== null && rows > 0) {
         this.logger.warn('usage flush caught up: the units kept while it failed are written', {
           down_ms: Date.now() - this.flushFailing.since,
           failed_flushes: this.flushFailing.failures,
-          rows: batch.length,
-          units: batch.reduce((sum, row) => sum + row.units, 0),
+          rows,
+          units,
         });
         this.flushFailing = null;
       }

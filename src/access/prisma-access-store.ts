@@ -16,13 +16,14 @@ import {
   type KeyRecord,
   type PlanRecord,
   type SubscriptionStatus,
+  type UsageBatch,
   type UsageIncrement,
   type UsageTotals,
 } from './access-records.js';
 import { AccessAdminError, type AccessAdmin, type AccessStore, type NewAccount, type NewKeyOptions, type NewPlan, type UsageRow } from './access-store.js';
 import { generateApiKey } from './api-key-format.js';
 import type { KeyMode } from './caller.js';
-import { databaseKindOf, postgresConfigOf, sqlitePathOf } from './database-url.js';
+import { databaseKindOf, postgresConfigOf, sqlitePathOf, type DatabaseKind } from './database-url.js';
 
 /**
  * The PostgreSQL driver adapter (PrismaPg over pg), loaded when the client first connects: a
@@ -41,6 +42,12 @@ function lazyPostgresAdapter(config: ConstructorParameters<typeof PrismaPg>[0]):
 
 /** Rows per INSERT of a usage batch. */
 const USAGE_BATCH_ROWS = 200;
+/**
+ * How long PostgreSQL remembers an applied usage batch id: a batch written again later than
+ * this after its first write (an instance cut off from the database for a day after a lost
+ * acknowledgement) would count twice.
+ */
+const USAGE_BATCH_RETENTION_MS = 86_400_000;
 
 /**
  * The access store and the operator's operations on Prisma 7: over SQLite (better-sqlite3
@@ -52,12 +59,15 @@ const USAGE_BATCH_ROWS = 200;
  */
 export class PrismaAccessStore implements AccessStore, AccessAdmin {
   private readonly prisma: PrismaClient;
+  private readonly kind: DatabaseKind;
+  private lastUsagePrune = 0;
 
   constructor(
     databaseUrl: string,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    if (databaseKindOf(databaseUrl) === 'sqlite') {
+    this.kind = databaseKindOf(databaseUrl);
+    if (this.kind === 'sqlite') {
       this.prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: sqlitePathOf(databaseUrl), timeout: 10_000 }) });
     } else {
       // Same models, same generated API: only the SQL dialect differs, which the client handles.
@@ -106,21 +116,53 @@ export class PrismaAccessStore implements AccessStore, AccessAdmin {
     return { day, month, dayUnits, monthUnits };
   }
 
-  async addUsage(increments: readonly UsageIncrement[]): Promise<void> {
-    if (increments.length === 0) return;
+  async addUsage(batch: UsageBatch): Promise<void> {
+    if (batch.rows.length === 0) return;
     const statements = [];
-    for (let start = 0; start < increments.length; start += USAGE_BATCH_ROWS) {
-      const rows = increments
-        .slice(start, start + USAGE_BATCH_ROWS)
-        .map((row) => Prisma.sql`(${row.accountId}, ${row.mode}, ${row.day}, ${row.capability}, ${row.units}, ${row.requests})`);
-      statements.push(
-        this.prisma.$executeRaw`INSERT INTO usage_counters (account_id, mode, day, capability, units, requests)
-          VALUES ${Prisma.join(rows)}
-          ON CONFLICT (account_id, mode, day, capability)
-          DO UPDATE SET units = usage_counters.units + excluded.units, requests = usage_counters.requests + excluded.requests`,
-      );
+    for (let start = 0; start < batch.rows.length; start += USAGE_BATCH_ROWS) {
+      const chunk = batch.rows.slice(start, start + USAGE_BATCH_ROWS);
+      statements.push(this.kind === 'sqlite' ? this.addUsageSqlite(chunk) : this.addUsagePostgres(`${batch.id}:${start}`, chunk));
     }
     await this.prisma.$transaction(statements);
+    if (this.kind === 'postgresql') await this.pruneUsageBatches();
+  }
+
+  /**
+   * SQLite is written in process: a write that throws was rolled back, so a batch written again
+   * after a failure was never applied before and needs no id.
+   */
+  private addUsageSqlite(chunk: readonly UsageIncrement[]) {
+    const rows = chunk.map((row) => Prisma.sql`(${row.accountId}, ${row.mode}, ${row.day}, ${row.capability}, ${row.units}, ${row.requests})`);
+    return this.prisma.$executeRaw`INSERT INTO usage_counters (account_id, mode, day, capability, units, requests)
+      VALUES ${Prisma.join(rows)}
+      ON CONFLICT (account_id, mode, day, capability)
+      DO UPDATE SET units = usage_counters.units + excluded.units, requests = usage_counters.requests + excluded.requests`;
+  }
+
+  /**
+   * PostgreSQL is written over a network: the connection can be lost after COMMIT and before the
+   * acknowledgement, and the batch is then written again. One statement claims the chunk's id in
+   * usage_batches and adds the rows only when the claim is new, so a chunk counts once.
+   */
+  private addUsagePostgres(chunkId: string, chunk: readonly UsageIncrement[]) {
+    const rows = chunk.map((row) => Prisma.sql`(${row.accountId}, ${row.mode}, ${row.day}, ${row.capability}, ${row.units}::integer, ${row.requests}::integer)`);
+    return this.prisma.$executeRaw`WITH claimed AS (
+        INSERT INTO usage_batches (id) VALUES (${chunkId}) ON CONFLICT (id) DO NOTHING RETURNING id
+      )
+      INSERT INTO usage_counters (account_id, mode, day, capability, units, requests)
+      SELECT v.account_id, v.mode, v.day, v.capability, v.units, v.requests
+      FROM (VALUES ${Prisma.join(rows)}) AS v (account_id, mode, day, capability, units, requests)
+      WHERE EXISTS (SELECT 1 FROM claimed)
+      ON CONFLICT (account_id, mode, day, capability)
+      DO UPDATE SET units = usage_counters.units + excluded.units, requests = usage_counters.requests + excluded.requests`;
+  }
+
+  /** Forgets batch ids older than USAGE_BATCH_RETENTION_MS, at most once an hour per store. */
+  private async pruneUsageBatches(): Promise<void> {
+    const now = this.clock().getTime();
+    if (now - this.lastUsagePrune < 3_600_000) return;
+    this.lastUsagePrune = now;
+    await this.prisma.$executeRaw`DELETE FROM usage_batches WHERE applied_at < ${new Date(now - USAGE_BATCH_RETENTION_MS)}`;
   }
 
   async ping(): Promise<boolean> {

@@ -1,16 +1,26 @@
 import type { CapabilityId } from '../capabilities/capability-registry.js';
-import { usageKey, utcDay, utcMonth, type UsageIncrement, type UsageTotals } from './access-records.js';
+import { randomBase62 } from '../lib/random-base62.js';
+import { usageKey, utcDay, utcMonth, type UsageBatch, type UsageIncrement, type UsageTotals } from './access-records.js';
 import type { KeyMode } from './caller.js';
 
 /**
  * Usage counted in memory and persisted in batches. What the limits see is the persisted total
  * (as of the last snapshot, plus what this instance persisted since) and this instance's units
  * not yet persisted, so a check never forgets a unit that is waiting for its flush.
+ *
+ * Flushes take batches one at a time. A batch whose write failed is kept as it is, same id and
+ * rows, and is the next one taken: units counted meanwhile wait in a batch of their own. Writing
+ * the same batch again is what lets the store apply it exactly once (see AccessStore.addUsage).
  */
 export class UsageMeter {
   private base: UsageTotals = { day: '', month: '', dayUnits: new Map(), monthUnits: new Map() };
   /** Increments not yet taken by a flush. */
   private pending = new Map<string, UsageIncrement>();
+  /** The batch whose write failed, to be written again before any other. */
+  private retry: UsageBatch | null = null;
+  /** Batch ids: this meter's random prefix and a sequence number. */
+  private readonly batchPrefix = `usage_${randomBase62(12)}`;
+  private batchSeq = 0;
   /** Units not yet persisted (pending and in flight), per `${account}|${mode}|${day}` and `|${month}`. */
   private readonly unpersistedDay = new Map<string, number>();
   private readonly unpersistedMonth = new Map<string, number>();
@@ -47,21 +57,28 @@ export class UsageMeter {
 
   /** Whether any unit waits for a flush. */
   hasPending(): boolean {
-    return this.pending.size > 0;
+    return this.retry !== null || this.pending.size > 0;
   }
 
   /**
-   * Takes the pending increments for a flush. Call `persisted(batch)` after the write
-   * succeeded or `failed(batch)` after it failed; until then the batch still counts.
+   * The next batch to write: the one whose write failed, else the pending increments. Call
+   * `persisted(batch)` after the write succeeded or `failed(batch)` after it failed; until then
+   * the batch still counts. One batch at a time: the caller serialises flushes.
    */
-  takePending(): UsageIncrement[] {
-    const batch = [...this.pending.values()];
+  takeBatch(): UsageBatch {
+    if (this.retry) {
+      const batch = this.retry;
+      this.retry = null;
+      return batch;
+    }
+    this.batchSeq += 1;
+    const batch = { id: `${this.batchPrefix}_${this.batchSeq}`, rows: [...this.pending.values()] };
     this.pending = new Map();
     return batch;
   }
 
-  persisted(batch: readonly UsageIncrement[]): void {
-    for (const row of batch) {
+  persisted(batch: UsageBatch): void {
+    for (const row of batch.rows) {
       const key = usageKey(row.accountId, row.mode);
       addTo(this.unpersistedDay, `${key}|${row.day}`, -row.units);
       addTo(this.unpersistedMonth, `${key}|${row.day.slice(0, 7)}`, -row.units);
@@ -70,17 +87,9 @@ export class UsageMeter {
     }
   }
 
-  failed(batch: readonly UsageIncrement[]): void {
-    for (const row of batch) {
-      const key = `${row.accountId}|${row.mode}|${row.day}|${row.capability}`;
-      const existing = this.pending.get(key);
-      if (existing) {
-        existing.units += row.units;
-        existing.requests += row.requests;
-      } else {
-        this.pending.set(key, { ...row });
-      }
-    }
+  /** The batch will be written again, unchanged, by the next flush. */
+  failed(batch: UsageBatch): void {
+    this.retry = batch;
   }
 
   /**

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresConfigOf } from '../../src/access/database-url.js';
+import { PrismaAccessStore } from '../../src/access/prisma-access-store.js';
+import { CAPABILITY_IDS } from '../../src/capabilities/capability-registry.js';
 import { migrateDatabase } from '../../src/access/migrate-database.js';
 import { randomBase62 } from '../../src/lib/random-base62.js';
 import { createLogger } from '../../src/logger.js';
@@ -157,7 +159,7 @@ describe.skipIf(unavailable !== null)('multi-instance mode: PostgreSQL and Redis
   it('applies the PostgreSQL migrations once; a second run applies none', async () => {
     const again = await migrateDatabase(url);
     expect(again.applied).toEqual([]);
-    expect(again.alreadyApplied).toEqual(['0001_init', '0002_access_revision']);
+    expect(again.alreadyApplied).toEqual(['0001_init', '0002_access_revision', '0003_usage_batches']);
   });
 
   it('counts the usage of both instances exactly, none lost or doubled', async () => {
@@ -167,6 +169,37 @@ describe.skipIf(unavailable !== null)('multi-instance mode: PostgreSQL and Redis
     expect(statuses.flat().filter((status) => status === 200)).toHaveLength(200);
     await Promise.all([a.access.flush(), b.access.flush()]);
     expect(await storedUnits(url, accountId, 'live')).toEqual({ units: 200, requests: 200 });
+  });
+
+  it('applies a usage batch written again after a lost acknowledgement once, across chunks, and forgets its id after a day', async () => {
+    const accountId = `acct_${randomBase62(16)}`;
+    // 450 rows: three INSERT chunks of at most 200, each claimed under its own id.
+    const rows = Array.from({ length: 450 }, (_, i) => ({
+      accountId,
+      mode: 'live' as const,
+      day: `2025-${String(1 + Math.floor((i % 336) / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      capability: CAPABILITY_IDS[Math.floor(i / 336)]!,
+      units: 2,
+      requests: 1,
+    }));
+    expect(new Set(rows.map((row) => `${row.day}|${row.capability}`)).size).toBe(450);
+    const batch = { id: `usage_test_${randomBase62(8)}`, rows };
+    const store = new PrismaAccessStore(url);
+    const aDayLater = new PrismaAccessStore(url, () => new Date(Date.now() + 2 * 86_400_000));
+    try {
+      await store.addUsage(batch);
+      await store.addUsage(batch);
+      expect(await storedUnits(url, accountId, 'live')).toEqual({ units: 900, requests: 450 });
+      await store.addUsage({ id: `${batch.id}_next`, rows: rows.slice(0, 1) });
+      expect(await storedUnits(url, accountId, 'live')).toEqual({ units: 902, requests: 451 });
+      // A store whose clock is two days on prunes the ids on its first write; the batch then counts again.
+      await aDayLater.addUsage({ id: `${batch.id}_later`, rows: rows.slice(0, 1) });
+      await aDayLater.addUsage(batch);
+      expect(await storedUnits(url, accountId, 'live')).toEqual({ units: 1804, requests: 902 });
+    } finally {
+      await store.close();
+      await aDayLater.close();
+    }
   });
 
   it('applies a revocation made through one instance on the other within 5 s', async () => {
