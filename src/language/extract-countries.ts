@@ -228,6 +228,9 @@ function classifyMention(
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
   const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);
   if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1, heldVisa: tables.documentAfter.matchAt(words, m.end) === null };
+  // "Almanya'da bir hafta", "Almanya'dan geliyorum": placed in or taken from, as a document's state, but nothing held.
+  const placed = tables.placeAfter.matchAt(words, m.end);
+  if (placed) return { ...base, role: 'document', rule: `${m.rule} before "${words.slice(placed.start, placed.end).join(' ')}": a place, no permit`, score: -1 };
   const origin = before(tables.originBefore);
   // "How long is an Indian visa valid?", "visa algérien", "indisches Visum": a visa named by a
   // state outside the area is that state's visa, and the trip goes there (held, it is a document).
@@ -354,7 +357,7 @@ function documentCue(tables: LanguageTables, words: readonly string[], start: nu
 function hasCountryCue(tables: LanguageTables, words: readonly string[], start: number, end: number): boolean {
   const before = cueBefore(tables, words, start);
   const indexesBefore = [tables.destinationBefore, tables.originBefore, tables.residenceBefore, tables.nationalityBefore];
-  const indexesAfter = [tables.destinationAfter, tables.documentAfter, tables.nationalityAfter];
+  const indexesAfter = [tables.destinationAfter, tables.documentAfter, tables.placeAfter, tables.nationalityAfter];
   return indexesBefore.some((index) => before(index) !== null) || indexesAfter.some((index) => index.matchAt(words, end) !== null);
 }
 

@@ -209,6 +209,7 @@ export const CountriesFileSchema = z
       origin_from: phraseList.default([]),
       destination_after: phraseList,
       document_after: phraseList,
+      place_after: phraseList.default([]),
       /** Words for a visa right after a state outside the area that make it that state's visa ("an Indian visa"): the trip goes there. */
       visa_after: phraseList.default([]),
       /** Words for a visa right before such a state, where the adjective follows the noun (none in English). */
@@ -442,6 +443,11 @@ export interface LanguageTables {
   destinationAfter: PhraseIndex<true>;
   /** Words after a country that make it a document the applicant holds ("UK residence permit"). */
   documentAfter: PhraseIndex<true>;
+  /**
+   * Case endings after a country that place something in it or take it from it (Turkish "Almanya'da",
+   * "Almanya'dan"): the country is no destination, as after document_after, but nothing is held.
+   */
+  placeAfter: PhraseIndex<true>;
   /** Words for a visa right after a non-member that make it that state's visa ("an Indian visa", "indisches Visum", "индийская виза"). */
   visaAfter: PhraseIndex<true>;
   /** Words for a visa right before a non-member that make it that state's visa ("visa algérien", "wiza białoruska"). */
@@ -703,6 +709,7 @@ export function compileLanguageTables(
     originFrom: new Set(files.countries.cues.origin_from.map((phrase) => wordsOf(phrase).join(' '))),
     destinationAfter: index(files.countries.cues.destination_after, true as const),
     documentAfter: index(files.countries.cues.document_after, true as const),
+    placeAfter: index(files.countries.cues.place_after, true as const),
     visaAfter: index(files.countries.cues.visa_after, true as const),
     visaBefore: index(files.countries.cues.visa_before, true as const),
     languageBefore: index(files.countries.cues.language_before, true as const),

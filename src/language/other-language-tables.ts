@@ -106,6 +106,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     origin_from: phraseList.default([]),
     destination_after: phraseList.default([]),
     document_after: phraseList.default([]),
+    /** Case endings after a country that place something in it or take it from it, as separate words ("Almanya'da" → "almanya da"): no destination, no permit held. */
+    place_after: phraseList.default([]),
     /** Words for a visa right after a state outside the area that make it that state's visa, as the English `visa_after` ("indisches Visum", "индийская виза"). */
     visa_after: phraseList.default([]),
     /** Words for a visa right before such a state, in languages whose adjective follows the noun ("visa algérien", "wiza białoruska"). */
@@ -282,6 +284,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     originFrom: new Set(file.countries.origin_from.map((phrase) => plainWords(phrase).join(' '))),
     destinationAfter: index(file.countries.destination_after),
     documentAfter: index(file.countries.document_after),
+    placeAfter: index(file.countries.place_after),
     visaAfter: index(file.countries.visa_after),
     visaBefore: index(file.countries.visa_before),
     languageBefore: index(file.countries.language_before),

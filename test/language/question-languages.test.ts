@@ -203,6 +203,21 @@ describe('concepts read the same way in every language', () => {
   });
 });
 
+describe('a place named with a Turkish case ending holds no permit', () => {
+  it.each([
+    ["Almanya'da bir hafta kalacağım, vize gerekiyor mu?", 'DE'],
+    ["Paris'te üç gün kalmak için vize lazım mı?", 'FR'],
+  ])('reads %s as whether a visa is needed, not as a permit holder\'s question', (question, country) => {
+    const result = classifyQuestion(tables, question, 'tr');
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'visa_requirement', country });
+  });
+
+  it('still reads a permit named in a state as held', () => {
+    const result = classifyQuestion(tables, "İtalya'da oturum iznim var, Fransa'ya vize gerekir mi?", 'tr');
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'residence_permit_holders', country: 'FR' });
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
