@@ -203,13 +203,18 @@ describe('concepts read the same way in every language', () => {
   });
 });
 
-describe('a place named with a Turkish case ending holds no permit', () => {
+describe('Turkish case endings: a place holds no permit, a citizenship is a nationality', () => {
   it.each([
     ["Almanya'da bir hafta kalacağım, vize gerekiyor mu?", 'DE'],
     ["Paris'te üç gün kalmak için vize lazım mı?", 'FR'],
   ])('reads %s as whether a visa is needed, not as a permit holder\'s question', (question, country) => {
     const result = classifyQuestion(tables, question, 'tr');
     expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'visa_requirement', country });
+  });
+
+  it('reads "I have Russian citizenship" as the nationality', () => {
+    const result = classifyQuestion(tables, 'Rus vatandaşlığımız var, Yunanistan vizesi için hangi belgeler gerekli?', 'tr');
+    expect(result.profile.nationality, JSON.stringify(result.evidence)).toBe('RU');
   });
 
   it('still reads a permit named in a state as held', () => {
