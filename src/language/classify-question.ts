@@ -200,7 +200,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const purpose = extractPurpose(tables, reduced);
   const days = extractDays(tables, reduced);
   const profile = extractProfile(tables, reduced);
-  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, clauses, words.length));
+  const scored = scoreIntents(tables, reduced, text, places.schengenStates, words, clauseRoles(tables, clauses, words.length), places.nationalityCueAt);
 
   // Highest score first; on a tie, the intent the question mentions first.
   const ranked = [...scored.scores.entries()].sort(

@@ -23,6 +23,14 @@ export interface CountryMention {
   score: number;
   /** A `document` mention that is a visa the applicant holds ("my Cyprus visa"), not a permit ("a UK residence permit"). */
   heldVisa?: boolean;
+  /** A `nationality` mention's cue words ("citizenship" in "Armenian citizenship"), when a cue made it one. */
+  cueAt?: WordSpan;
+}
+
+/** Word indexes [start, end). */
+export interface WordSpan {
+  start: number;
+  end: number;
 }
 
 export interface CountryFindings {
@@ -32,6 +40,8 @@ export interface CountryFindings {
   destinationStatus: 'schengen' | 'not_schengen' | null;
   nonSchengenDestination: string | null;
   nationality: string | null;
+  /** The cue that made a country the nationality ("citizenship" in "Armenian citizenship"), or null. */
+  nationalityCueAt: WordSpan | null;
   /** How many different Schengen states the question names as destinations. */
   schengenStates: number;
   /** A non-member whose visa the applicant holds ("can I use my Cyprus visa…", "with a UK visa"), or null. */
@@ -95,6 +105,7 @@ export function extractCountries(
     destinationStatus: outside ? 'not_schengen' : schengen ? 'schengen' : null,
     nonSchengenDestination: outside?.code ?? null,
     nationality: nationality?.code ?? null,
+    nationalityCueAt: nationality?.cueAt ?? null,
     schengenStates: new Set(destinations.filter((m) => m.scope === 'schengen').map((m) => m.code)).size,
     visaHeldOutside: mentions.find((m) => m.role === 'document' && m.heldVisa === true && m.scope !== 'schengen')?.code ?? null,
     permitHeld: mentions.some((m) => m.role === 'document' && m.heldVisa === false),
@@ -214,7 +225,7 @@ function classifyMention(
 ): CountryMention {
   const before = cueBefore(tables, words, m.start);
   const base = { code: m.code, scope: m.scope, kind: m.kind, start: m.start, end: m.end, matched: m.matched };
-  const person = (rule: string): CountryMention => ({ ...base, role: 'nationality', rule, score: -5 });
+  const person = (rule: string, cueAt?: WordSpan): CountryMention => ({ ...base, role: 'nationality', rule, score: -5, ...(cueAt ? { cueAt } : {}) });
 
   const residence = before(tables.residenceBefore);
   if (residence) return { ...base, role: 'residence', rule: `${m.rule} after "${residence}"`, score: -5 };
@@ -222,9 +233,9 @@ function classifyMention(
   const visaNext = tables.visaAfter.matchAt(words, m.end) !== null || ((words[m.end] ?? '').startsWith('schengen') && tables.destinationAfter.matchAt(words, m.end) !== null);
   const namesVisa = m.kind === 'demonym' && !m.plural && !clauseStarts.has(m.end) && visaNext;
   const nationalityBefore = namesVisa ? null : before(tables.nationalityBefore);
-  if (nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`);
+  if (nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`, spanBefore(words, m.start, nationalityBefore));
   const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
-  if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`);
+  if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`, nationalityAfter);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
   const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);
   if (document) return { ...base, role: 'document', rule: `${m.rule} ${document}`, score: -1, heldVisa: tables.documentAfter.matchAt(words, m.end) === null };
@@ -351,6 +362,15 @@ function documentCue(tables: LanguageTables, words: readonly string[], start: nu
   if (visaEnd === null) return null;
   const held = heldCue(tables, words, start, visaEnd);
   return held ? `before "${words.slice(end, visaEnd).join(' ')}", held ("${held}")` : null;
+}
+
+/** Where the cue `cue`, found by cueBefore, stands before the word at `start` (up to two skipped words between). */
+function spanBefore(words: readonly string[], start: number, cue: string): WordSpan | undefined {
+  const length = cue.split(' ').length;
+  for (let end = start; end >= Math.max(length, start - 2); end--) {
+    if (words.slice(end - length, end).join(' ') === cue) return { start: end - length, end };
+  }
+  return undefined;
 }
 
 /** Whether a cue next to the words [start, end) makes them a place: "to", "from", "visa", "citizen"... */

@@ -133,6 +133,13 @@ export const IntentsFileSchema = z
       without_nationality: IntentSchema.exclude(['unknown', 'out_of_scope']).optional(),
     }),
     /**
+     * A signal that is the cue naming the applicant's nationality (profile `nationality_before` or
+     * `nationality_after`: "Armenian citizenship", "гражданство Армении") says who asks, not what
+     * is asked: it does not count for these intents (asking for a citizenship is out of scope;
+     * holding one is not).
+     */
+    nationality_named: z.strictObject({ not_for: z.array(IntentSchema.exclude(['unknown'])).min(1) }).optional(),
+    /**
      * Background clauses: a narrative clause ("my visa was refused last year", "I live in the UK on
      * a work visa") next to a clause that asks ("can I apply again?") counts for less than the
      * clause that asks, once that one has a cue of its own. Regular expressions over a clause's
@@ -402,6 +409,8 @@ export interface LanguageTables {
    * wins, it is asked by `withoutNationality` (the rules on permit holders).
    */
   held: { intent: Exclude<Intent, 'unknown'>; weight: number; withoutNationality: Exclude<Intent, 'unknown'> | null };
+  /** Intents a signal next to the nationality does not count for (intents.json `nationality_named`). */
+  notForNationality: ReadonlySet<Exclude<Intent, 'unknown'>>;
   /**
    * How background clauses are told from the clause that asks (intents.json `clauses`), or null:
    * the cues of a narrative clause count `backgroundWeight` times their weight when the question
@@ -682,6 +691,7 @@ export function compileLanguageTables(
     patterns,
     absorbs,
     held: { intent: files.intents.held.intent, weight: files.intents.held.weight, withoutNationality: files.intents.held.without_nationality ?? null },
+    notForNationality: new Set(files.intents.nationality_named?.not_for ?? []),
     clauses: files.intents.clauses
       ? {
           backgroundWeight: files.intents.clauses.background_weight,

@@ -2,6 +2,7 @@ import { mayMatch } from '../lib/required-literals.js';
 import type { Evidence } from './evidence.js';
 import { baseForms } from './base-forms.js';
 import { isForeignQuestion } from './correct-spelling.js';
+import type { WordSpan } from './extract-countries.js';
 import { heldCue } from './held-documents.js';
 import type { IntentSignal, Intent, LanguageTables } from './language-tables.js';
 import type { PhraseMatch } from './phrase-index.js';
@@ -38,6 +39,7 @@ export function scoreIntents(
   schengenStates = 0,
   plainWords: readonly string[] = words,
   clauses: readonly ClauseRole[] | null = null,
+  nationalityCueAt: WordSpan | null = null,
 ): IntentScores {
   const scores = new Map<ScoredIntent, number>(tables.intentOrder.map((intent) => [intent, 0]));
   const evidence: Evidence[] = [];
@@ -48,6 +50,10 @@ export function scoreIntents(
     for (const value of match.values) {
       const signal = signalApplies(tables, plainWords, match, value);
       if (!signal) continue;
+      if (tables.notForNationality.has(signal.intent) && overlaps(match, nationalityCueAt)) {
+        evidence.push({ field: 'intent', value: null, matched: words.slice(match.start, match.end).join(' '), rule: `${signal.rule} names the applicant's nationality: who asks, not what is asked (no ${signal.intent})` });
+        continue;
+      }
       const key = `${signal.intent} ${signal.phrase}`;
       if (counted.has(key)) continue;
       counted.add(key);
@@ -191,4 +197,9 @@ function wordIndexAt(text: string, offset: number): number {
   let index = 0;
   for (let i = 0; i < offset && i < text.length; i++) if (text[i] === ' ') index++;
   return index;
+}
+
+/** Whether the words [start, end) and the span share a word. */
+function overlaps(words: WordSpan, span: WordSpan | null): boolean {
+  return span !== null && words.start < span.end && span.start < words.end;
 }

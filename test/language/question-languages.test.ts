@@ -223,6 +223,24 @@ describe('Turkish case endings: a place holds no permit, a citizenship is a nati
   });
 });
 
+describe('a citizenship held names who asks; a citizenship sought stays out of scope', () => {
+  it.each([
+    ['ru', 'У меня гражданство Армении, нужна ли виза в Италию?'],
+    ['es', 'Tengo la ciudadanía armenia, ¿necesito visa para Italia?'],
+    ['en', 'I have Armenian citizenship, do I need a visa for Italy?'],
+  ])('reads a held citizenship as the nationality of a visa question (%s): %s', (language, question) => {
+    const result = classifyQuestion(tables, question, language);
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'visa_requirement', country: 'IT', profile: { nationality: 'AM' } });
+  });
+
+  it.each([
+    ['en', 'How do I get Italian citizenship?'],
+    ['es', '¿Cómo obtener la ciudadanía española?'],
+  ])('keeps asking for a citizenship out of scope (%s): %s', (language, question) => {
+    expect(classifyQuestion(tables, question, language).intent).toBe('out_of_scope');
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
