@@ -241,6 +241,20 @@ describe('a citizenship held names who asks; a citizenship sought stays out of s
   });
 });
 
+describe("a visa issued by one Schengen state, used for another: the visa's validity", () => {
+  it.each([
+    ['es', '¿Puedo entrar a Francia con visa española?'],
+    ['it', 'Posso andare in Francia con il visto italiano?'],
+    ['de', 'Kann ich mit einem deutschen Visum nach Frankreich reisen?'],
+    ['pt', 'Posso viajar para a França com visto português?'],
+    ['nl', 'Mag ik met een Duits visum naar Frankrijk?'],
+    ['fr', 'Puis-je aller en Allemagne avec un visa français ?'],
+  ])('%s: %s', (language, question) => {
+    const result = classifyQuestion(tables, question, language);
+    expect(result.intent, JSON.stringify(result.evidence)).toBe('visa_validity');
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
