@@ -63,6 +63,8 @@ const SHORT_ENGLISH_WORD_SHARE = 0.5;
  */
 const OWN_WORD_SHARE = 0.6;
 const OWN_WORD_MARGIN = 0.2;
+/** The margin when CLD3 itself calls its guess unreliable ("Quanto tempo demora o visto Schengen?" → Italian, 0.46). */
+const OWN_WORD_MARGIN_UNRELIABLE = 0.1;
 
 /**
  * Google's CLD3 (a small neural network over character n-grams, 107 languages) compiled to
@@ -214,7 +216,8 @@ function identifyByScriptAndDetector(
   // tables hold clearly more of the question's words wins.
   const shares = ownWordShares(words, ownWords);
   const [best] = [...shares].sort((a, b) => b[1] - a[1]);
-  if (best && best[0] !== code && best[1] >= OWN_WORD_SHARE && best[1] >= (shares.get(code) ?? 0) + OWN_WORD_MARGIN) {
+  const margin = result.is_reliable ? OWN_WORD_MARGIN : OWN_WORD_MARGIN_UNRELIABLE;
+  if (best && best[0] !== code && best[1] >= OWN_WORD_SHARE && best[1] >= (shares.get(code) ?? 0) + margin) {
     return decided(best[0], `${Math.round(best[1] * 100)} % of the words are words of the ${best[0]} tables; ${verdict}`);
   }
   // "виза в болгарию нужна?": too short for CLD3 to be sure, but its guess is the language whose
