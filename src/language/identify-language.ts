@@ -201,8 +201,12 @@ function identifyByScriptAndDetector(
   const short = letters < SHORT_TEXT_LETTERS;
   const share = latin * 2 > letters && englishWords.foreignQuestion !== true ? englishShare(words, englishWords, short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE) : 0;
   const english = `${Math.round(share * 100)} % of the words are English table words`;
-  // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it (Portuguese).
-  if (share >= ENGLISH_WORD_SHARE) return decided('en', english);
+  // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it
+  // (Portuguese); unless another language's own words hold more of it ("Quanto costa un visto
+  // Schengen per venire in Italia?": 78 % English table words, all of them Italian ones).
+  const shares = ownWordShares(words, ownWords);
+  const [best] = [...shares].sort((a, b) => b[1] - a[1]);
+  if (share >= ENGLISH_WORD_SHARE && !(best && best[1] > share)) return decided('en', english);
   if (TURKISH_LETTERS.test(text) && !text.includes('ə')) return decided('tr', 'Turkish letters (ğ, dotless ı)');
   const result = detector.findLanguage(text);
   // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
@@ -214,8 +218,6 @@ function identifyByScriptAndDetector(
   // CLD3 confuses neighbours on short questions ("¿Qué pasa si me quedo más de 90 días en España?"
   // → Portuguese, "Quand introduire la demande de visa ?" → Catalan): the language whose own
   // tables hold clearly more of the question's words wins.
-  const shares = ownWordShares(words, ownWords);
-  const [best] = [...shares].sort((a, b) => b[1] - a[1]);
   const margin = result.is_reliable ? OWN_WORD_MARGIN : OWN_WORD_MARGIN_UNRELIABLE;
   if (best && best[0] !== code && best[1] >= OWN_WORD_SHARE && best[1] >= (shares.get(code) ?? 0) + margin) {
     return decided(best[0], `${Math.round(best[1] * 100)} % of the words are words of the ${best[0]} tables; ${verdict}`);

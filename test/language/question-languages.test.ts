@@ -158,6 +158,7 @@ const randomText = fc.constantFrom(...SCRIPTS).chain(([from, to]) =>
  * dialectal Arabic, a neighbour language on short text), each read in its own language.
  */
 const MISREAD_BY_CLD3 = [
+  ['it', 'Quanto costa un visto Schengen per venire in Italia?'],
   ['pt', 'Quanto tempo demora o visto Schengen?'],
   ['zh', 'ETIAS要花多少钱'],
   ['zh', 'EES是什么'],
