@@ -257,6 +257,13 @@ describe("a visa issued by one Schengen state, used for another: the visa's vali
   });
 });
 
+describe('a UK BRP is a residence permit held', () => {
+  it('reads "I live in the UK on a BRP, do I still need a Schengen visa?" as a permit holder\'s question', () => {
+    const result = classifyQuestion(tables, 'I live in the UK on a BRP, do I still need a schengen visa to go to Germany?');
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'residence_permit_holders', country: 'DE' });
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
