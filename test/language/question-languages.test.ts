@@ -264,6 +264,13 @@ describe('a UK BRP is a residence permit held', () => {
   });
 });
 
+describe('staying longer than allowed, asked as what happens then', () => {
+  it('nl: Wat gebeurt er als ik langer blijf dan 90 dagen?', () => {
+    const result = classifyQuestion(tables, 'Wat gebeurt er als ik langer blijf dan 90 dagen?', 'nl');
+    expect(result.intent, JSON.stringify(result.evidence)).toBe('overstay');
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
