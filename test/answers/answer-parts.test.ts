@@ -120,6 +120,13 @@ describe('fees for adults and children', () => {
   });
 });
 
+describe("ETIAS's own validity", () => {
+  it('answers how long ETIAS is valid with the ETIAS fact alone, not the visa validity rules', async () => {
+    const ids = (await ask('how long is ETIAS valid for?')).answer?.facts.map((fact) => fact.id) ?? [];
+    expect(ids).toEqual(['etias.validity']);
+  });
+});
+
 describe('a permit held next to a nationality', () => {
   it('answers the visa list for the nationality and, next to it, what the permit held does', async () => {
     const data = await ask("I'm Nigerian with a UK BRP, do I need a Schengen visa for Paris?");
