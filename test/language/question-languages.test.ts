@@ -271,6 +271,19 @@ describe('staying longer than allowed, asked as what happens then', () => {
   });
 });
 
+describe("a minor's travel authorisation is no ETIAS", () => {
+  it.each([
+    ['pt', 'a autorização de viagem do menor eu faço no cartório ou no consulado?'],
+    ['es', '¿quién tiene que firmar la autorización de viaje de un menor que sale de España?'],
+  ])('%s: %s', (language, question) => {
+    expect(classifyQuestion(tables, question, language).intent).toBe('minors');
+  });
+
+  it('still reads the ETIAS travel authorisation as ETIAS', () => {
+    expect(classifyQuestion(tables, 'Quanto custa a autorização de viagem ETIAS?', 'pt').intent).toBe('etias');
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
