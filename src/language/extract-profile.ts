@@ -52,6 +52,11 @@ function findAge(tables: LanguageTables, words: readonly string[]): { age: numbe
     const linked = prev === 'is' || prev === 'are' || prev === 'turns' || prev === 'turned';
     const relation = tables.relations.endsAt(words, linked ? i - 1 : i);
     if (relation && !followsUnit) return { age, start: relation.start, matched: words.slice(relation.start, i + 1).join(' ') };
+    // "ma fille de 16 ans", "mon fils a 15 ans", "внучка 9 лет": an age unit after the number and
+    // a relation at most two words before it (a number of years alone may be a duration).
+    const unit = tables.ageAfter.matchAt(words, i + 1);
+    const related = unit ? [i, i - 1, i - 2].map((end) => tables.relations.endsAt(words, end)).find((match) => match !== null) : null;
+    if (unit && related) return { age, start: related.start, matched: words.slice(related.start, unit.end).join(' ') };
   }
   return null;
 }

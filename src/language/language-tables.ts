@@ -273,6 +273,12 @@ export const ProfileFileSchema = z.strictObject({
   }),
   minor: z.strictObject({ true: phraseList, false: phraseList }),
   adult_age: z.number().int().min(1).max(30),
+  /**
+   * Words right after a number that make it an age when a relation stands just before it ("ma
+   * fille de 16 ans", "mon fils a 15 ans", "внучка 9 лет"). English reads its ages by form
+   * ("16 year old", "I am 16", "my daughter is 8") and needs none.
+   */
+  age_after: phraseList.default([]),
   nationality_before: phraseList,
   /** Those of nationality_before after which a country's name, not only a demonym, is the nationality ("citizen of", "I am from"). */
   nationality_name_before: phraseList.default([]),
@@ -475,6 +481,8 @@ export interface LanguageTables {
   employment: PhraseIndex<Employment>;
   minor: PhraseIndex<boolean>;
   adultAge: number;
+  /** Age units after a number (profile `age_after`), matched on the reduced words. */
+  ageAfter: PhraseIndex<true>;
   nationalityBefore: PhraseIndex<true>;
   /** The nationality cues after which a country's name is the nationality ("citizen of", "obywatel", "jestem z"), as their words joined by spaces. */
   nationalityNameBefore: ReadonlySet<string>;
@@ -736,6 +744,7 @@ export function compileLanguageTables(
     employment,
     minor,
     adultAge: files.profile.adult_age,
+    ageAfter: reducedIndex(files.profile.age_after, true as const),
     nationalityBefore: index(files.profile.nationality_before, true as const),
     nationalityNameBefore: new Set(files.profile.nationality_name_before.map((phrase) => wordsOf(phrase).join(' '))),
     nationalityAfter: index(files.profile.nationality_after, true as const),

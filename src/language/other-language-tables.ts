@@ -84,6 +84,8 @@ export const OtherLanguageFileSchema = z.strictObject({
   profile: z.strictObject({
     employment: z.strictObject({ employed: phraseList, self_employed: phraseList, student: phraseList, retired: phraseList, unemployed: phraseList }),
     minor: z.strictObject({ true: phraseList, false: phraseList }),
+    /** As the English one: age units after a number, next to a relation ("fille de 16 ans"). */
+    age_after: phraseList.default([]),
     nationality_before: phraseList,
     /** As the English one: the nationality cues after which a country's name is the nationality ("obywatel Kolumbii", "jestem z Kolumbii"). */
     nationality_name_before: phraseList.default([]),

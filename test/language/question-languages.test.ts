@@ -284,6 +284,21 @@ describe("a minor's travel authorisation is no ETIAS", () => {
   });
 });
 
+describe("a relative's age in years makes a minor's question, as in English", () => {
+  it.each([
+    ['fr', 'Mon fils a 15 ans, il va passer les vacances chez sa tante à Marseille. Qui doit signer la demande de visa ?'],
+    ['pt', 'Meu filho de 15 anos vai sozinho visitar a tia na Itália, o que precisa?'],
+  ])('%s: %s', (language, question) => {
+    const result = classifyQuestion(tables, question, language);
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'minors', profile: { minor: true } });
+  });
+
+  it('reads years without a relation as a duration, not an age', () => {
+    const result = classifyQuestion(tables, 'Je vis en France depuis 5 ans, ma femme a besoin d\'un visa ?', 'fr');
+    expect(result.profile.minor, JSON.stringify(result.evidence)).toBeNull();
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
