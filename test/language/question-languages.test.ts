@@ -299,6 +299,13 @@ describe("a relative's age in years makes a minor's question, as in English", ()
   });
 });
 
+describe('a place that names its state', () => {
+  it('reads Roissy, the Paris airport, as France', () => {
+    const result = classifyQuestion(tables, "je suis ivoirien j'ai une escale a Roissy sans sortir de la zone internationale, faut il un visa de transit aéroportuaire ?", 'fr');
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'airport_transit', country: 'FR' });
+  });
+});
+
 describe('questions CLD3 alone would misread', () => {
   it.each(MISREAD_BY_CLD3)('reads a %s question in its language: %s', (language, question) => {
     const result = classifyQuestion(tables, question);
