@@ -4,10 +4,8 @@
 // with the operator's CLI, and runs each bench section with autocannon. Environment:
 // BENCH_CONNECTIONS (50), BENCH_DURATION seconds per load (10), BENCH_ROUNDS of metered-vs-bare (3),
 // BENCH_STARTS of start-up (3), BENCH_LOG_LEVEL of the API (info).
-import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { API_ENTRY, PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, provisionUnlimitedKey, startChildServer, svcJson, tempDatabase } from './api-process.js';
+import { API_ENTRY, PRODUCTION_ENV, provisionUnlimitedKey, startChildServer, svcJson, tempDatabase } from './api-process.js';
 import type { BenchContext, BenchRow } from './bench-section.js';
 import { BENCH_SECTIONS } from './sections/index.js';
 
@@ -79,24 +77,7 @@ async function main(): Promise<void> {
   if (rows.some((row) => row.failures > 0)) console.log('\nSome loads had non-2xx responses or errors: see the failures column.');
 }
 
-/**
- * The in-process sections (answer, classify) time code in this very process, so it runs with the
- * server's node flags and allocator setting (read from the start script, as for the API child):
- * started without them (`tsx bench/run.ts`), it runs itself again with them and exits as that does.
- */
-function runsAsTheServer(): boolean {
-  return PRODUCTION_NODE_FLAGS.every((flag) => process.execArgv.includes(flag)) && process.env.MALLOC_ARENA_MAX === PRODUCTION_ENV.MALLOC_ARENA_MAX;
-}
-
-if (runsAsTheServer()) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  });
-} else {
-  const again = spawnSync(process.execPath, [...PRODUCTION_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, MALLOC_ARENA_MAX: PRODUCTION_ENV.MALLOC_ARENA_MAX },
-  });
-  process.exit(again.status ?? 1);
-}
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
