@@ -41,6 +41,8 @@ describe('word families that name a topic', () => {
     ['I have a schengen visa from Spain, do I need a separate visa for Portugal?', 'visa_validity'],
     ['how long does the French consulate in Lagos take right now?', 'processing_time'],
     ['do they return my passport if my application is refused?', 'visa_status'],
+    ["what does 'territorially limited' mean?", 'visa_types'],
+    ["my schengen visa says 'M' under entries, what does that mean?", 'visa_types'],
     ['who is exempt from the visa requirement?', 'visa_requirement'],
     ['Ghanaian passport, changing planes in Amsterdam on the way to Toronto: any visa needed?', 'airport_transit'],
     ['can pakistanis get a visa on arrival in italy?', 'visa_requirement'],
