@@ -232,8 +232,9 @@ function classifyMention(
   // "voor een Belgisch visum", "für das Schweizer Visum": a demonym right before a visa word names the visa, not the person.
   const visaNext = tables.visaAfter.matchAt(words, m.end) !== null || ((words[m.end] ?? '').startsWith('schengen') && tables.destinationAfter.matchAt(words, m.end) !== null);
   const namesVisa = m.kind === 'demonym' && !m.plural && !clauseStarts.has(m.end) && visaNext;
-  const nationalityBefore = namesVisa ? null : before(tables.nationalityBefore);
-  if (nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`, spanBefore(words, m.start, nationalityBefore));
+  const nationalityCue = namesVisa ? null : cueSpanBefore(tables, words, m.start, tables.nationalityBefore);
+  const nationalityBefore = nationalityCue ? words.slice(nationalityCue.start, nationalityCue.end).join(' ') : null;
+  if (nationalityCue && nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`, nationalityCue);
   const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`, nationalityAfter);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
@@ -335,18 +336,27 @@ const APPLICATION_OBJECT: ReadonlySet<string> = new Set(['it', 'for', 'applicati
 /** How many such words may stand between the applying verb and "in". */
 const MAX_OBJECT_WORDS = 5;
 
+/** An index of cue phrases, looked up by where a phrase ends. */
+type CueIndex = { endsAt(words: readonly string[], end: number): WordSpan | null };
+
+/** Where the cue phrase of `index` that ends right before `start` stands, skipping "the", "a", "my"..., or null. */
+function cueSpanBefore(tables: LanguageTables, words: readonly string[], start: number, index: CueIndex): WordSpan | null {
+  let end = start;
+  for (let skipped = 0; skipped <= 2; skipped++) {
+    const match = index.endsAt(words, end);
+    if (match) return { start: match.start, end: match.end };
+    const previous = words[end - 1];
+    if (previous === undefined || !tables.cueSkip.has(previous)) return null;
+    end--;
+  }
+  return null;
+}
+
 /** A look-up of the cue phrase that ends right before `start`, skipping "the", "a", "my"... */
 function cueBefore(tables: LanguageTables, words: readonly string[], start: number) {
-  return (index: { endsAt(words: readonly string[], end: number): { start: number; end: number } | null }): string | null => {
-    let end = start;
-    for (let skipped = 0; skipped <= 2; skipped++) {
-      const match = index.endsAt(words, end);
-      if (match) return words.slice(match.start, match.end).join(' ');
-      const previous = words[end - 1];
-      if (previous === undefined || !tables.cueSkip.has(previous)) return null;
-      end--;
-    }
-    return null;
+  return (index: CueIndex): string | null => {
+    const span = cueSpanBefore(tables, words, start, index);
+    return span ? words.slice(span.start, span.end).join(' ') : null;
   };
 }
 
@@ -362,15 +372,6 @@ function documentCue(tables: LanguageTables, words: readonly string[], start: nu
   if (visaEnd === null) return null;
   const held = heldCue(tables, words, start, visaEnd);
   return held ? `before "${words.slice(end, visaEnd).join(' ')}", held ("${held}")` : null;
-}
-
-/** Where the cue `cue`, found by cueBefore, stands before the word at `start` (up to two skipped words between). */
-function spanBefore(words: readonly string[], start: number, cue: string): WordSpan | undefined {
-  const length = cue.split(' ').length;
-  for (let end = start; end >= Math.max(length, start - 2); end--) {
-    if (words.slice(end - length, end).join(' ') === cue) return { start: end - length, end };
-  }
-  return undefined;
 }
 
 /** Whether a cue next to the words [start, end) makes them a place: "to", "from", "visa", "citizen"... */
