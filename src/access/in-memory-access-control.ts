@@ -215,8 +215,9 @@ export class InMemoryAccessControl implements AccessControl {
     return this.exclusive(async () => {
       let rows = 0;
       let units = 0;
-      // At most two batches: the one retried and the units counted before this flush began (a
-      // loop until nothing is pending would write without pause under steady traffic).
+      // Two writes at most: a batch whose write failed goes first, so the units counted since
+      // still go out in this flush (a loop until nothing is pending would write without pause
+      // under steady traffic).
       for (let taken = 0; taken < 2 && this.meter.hasPending(); taken += 1) {
         const batch = this.meter.takeBatch();
         try {

@@ -42,6 +42,9 @@ function lazyPostgresAdapter(config: ConstructorParameters<typeof PrismaPg>[0]):
 
 /** Rows per INSERT of a usage batch. */
 const USAGE_BATCH_ROWS = 200;
+/** An increment is added to its stored counter, never written over it (both dialects). */
+const ADD_TO_COUNTER = Prisma.sql`ON CONFLICT (account_id, mode, day, capability)
+  DO UPDATE SET units = usage_counters.units + excluded.units, requests = usage_counters.requests + excluded.requests`;
 /**
  * How long PostgreSQL remembers an applied usage batch id: a batch written again later than
  * this after its first write (an instance cut off from the database for a day after a lost
@@ -135,8 +138,7 @@ export class PrismaAccessStore implements AccessStore, AccessAdmin {
     const rows = chunk.map((row) => Prisma.sql`(${row.accountId}, ${row.mode}, ${row.day}, ${row.capability}, ${row.units}, ${row.requests})`);
     return this.prisma.$executeRaw`INSERT INTO usage_counters (account_id, mode, day, capability, units, requests)
       VALUES ${Prisma.join(rows)}
-      ON CONFLICT (account_id, mode, day, capability)
-      DO UPDATE SET units = usage_counters.units + excluded.units, requests = usage_counters.requests + excluded.requests`;
+      ${ADD_TO_COUNTER}`;
   }
 
   /**
@@ -153,8 +155,7 @@ export class PrismaAccessStore implements AccessStore, AccessAdmin {
       SELECT v.account_id, v.mode, v.day, v.capability, v.units, v.requests
       FROM (VALUES ${Prisma.join(rows)}) AS v (account_id, mode, day, capability, units, requests)
       WHERE EXISTS (SELECT 1 FROM claimed)
-      ON CONFLICT (account_id, mode, day, capability)
-      DO UPDATE SET units = usage_counters.units + excluded.units, requests = usage_counters.requests + excluded.requests`;
+      ${ADD_TO_COUNTER}`;
   }
 
   /** Forgets batch ids older than USAGE_BATCH_RETENTION_MS, at most once an hour per store. */
