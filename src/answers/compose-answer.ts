@@ -128,6 +128,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     places: hintCountry ? { states: [hintCountry.code], stays: new Map() } : reading.places,
     subjectTopic: subjectTopic(reading),
     homeOutside: reading.homeOutside !== null,
+    ages: reading.ages,
   };
   const parts: AnswerPart[] = [];
   for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input));

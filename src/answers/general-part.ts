@@ -37,7 +37,7 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
   const topics = new Set<GeneralTopic>([topic, ...templates.flatMap((template) => (template.topic ? [template.topic] : []))]);
   const facts = new Map([...topics].flatMap((t) => input.knowledge.generalFacts(t)).map((fact) => [fact.id, fact]));
   const cues = input.factCues.byTopic.get(topic);
-  const cued = templates.filter((template) => hasCue(input.cueText, cues?.get(template.fact)) || template.asks?.(input.text) === true || (template.homeOutside === true && input.homeOutside));
+  const cued = templates.filter((template) => hasCue(input.cueText, cues?.get(template.fact)) || template.askedByAges?.(input.ages) === true || (template.homeOutside === true && input.homeOutside));
   const exclusive = cued.find((template) => template.exclusive);
   if (exclusive) {
     const fact = facts.get(exclusive.fact);

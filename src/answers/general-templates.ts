@@ -20,10 +20,11 @@ export interface FactTemplate {
    */
   exclusive?: boolean;
   /**
-   * Asks for this fact in a way a fixed phrase cannot say (an age: "my 15 year old"), next to the
-   * phrases that ask for it (rules/language/fact-cues.json, keyed by this template's topic and fact).
+   * Asks for this fact by an age the question states ("my 15 year old" asks for the adult fee; the
+   * reading's `ages`), next to the phrases that ask for it (rules/language/fact-cues.json, keyed
+   * by this template's topic and fact).
    */
-  asks?: (text: string) => boolean;
+  askedByAges?: (ages: readonly number[]) => boolean;
   /**
    * Asked whenever the applicant lives in, or holds a permit or visa of, a state outside the area
    * ("I work in Dubai on a work visa, do I need a Schengen visa?"): what the topic says of such a
@@ -103,16 +104,7 @@ const amounts = (value: unknown, render: (list: string) => string): string | nul
 /** The Visa Code's child fee applies under 12 (Art. 16(2)): from 12 the adult fee. */
 const CHILD_FEE_BELOW_AGE = 12;
 
-/** The ages a normalised question states: "8 year old", "9 years old", "aged 5 and 9", "age 7", "15yo". */
-export function agesIn(text: string): number[] {
-  const ages: number[] = [];
-  for (const match of text.matchAll(/ (?:(\d{1,3}) (?:year|years|yr|yrs) old|(\d{1,3}) ?yo|aged? (\d{1,3})(?: and (\d{1,3}))?)(?= )/g)) {
-    for (const group of match.slice(1)) if (group !== undefined) ages.push(Number(group));
-  }
-  return ages;
-}
-
-const statesAge = (test: (age: number) => boolean) => (text: string) => agesIn(text).some(test);
+const statesAge = (test: (age: number) => boolean) => (ages: readonly number[]) => ages.some(test);
 
 const lowerFirst = (t: string): string => `${t.charAt(0).toLowerCase()}${t.slice(1)}`;
 
@@ -142,9 +134,9 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     { fact: 'visa_extension.serious_personal_reasons', topic: 'visa_extension', byDefault: false, render: (v) => text(v) },
   ],
   fees: [
-    { fact: 'fees.adult', asks: statesAge((age) => age >= CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
-    { fact: 'fees.child_6_to_11', asks: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for a child aged 6 to 11 is ${a}.`) },
-    { fact: 'fees.child_under_6', asks: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `Children under 6 pay ${a} (no fee).`) },
+    { fact: 'fees.adult', askedByAges: statesAge((age) => age >= CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
+    { fact: 'fees.child_6_to_11', askedByAges: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for a child aged 6 to 11 is ${a}.`) },
+    { fact: 'fees.child_under_6', askedByAges: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `Children under 6 pay ${a} (no fee).`) },
     { fact: 'fees.readmission_higher_fee', byDefault: false, exclusive: true, render: (v) => amounts(v, (list) => `Nationals of countries found not to cooperate on readmission pay a higher fee: ${list}.`) },
     { fact: 'fees.facilitation_agreement', byDefault: false, exclusive: true, render: (v) => money(v, (a) => `Where an EU visa facilitation agreement sets it, the fee is ${a}.`) },
     { fact: 'fees.external_service_provider_cap', byDefault: false, exclusive: true, render: (v) => money(v, (a) => `An external service provider may charge at most ${a} on top of the visa fee.`) },

@@ -24,6 +24,8 @@ export interface PartInput {
   places: PlacesNamed;
   /** Whether the applicant lives in, or holds a permit or visa of, a state outside the area ("I live in Dubai on a work visa"). */
   homeOutside: boolean;
+  /** Every age the question states, in order (the reading's `ages`): what the fee brackets by age are read against. */
+  ages: readonly number[];
   /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
   subjectTopic: Topic | null;
 }

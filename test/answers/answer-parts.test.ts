@@ -7,7 +7,6 @@ import { answerInvariantProblems, numbersInText } from '../../src/quality/check-
 import { composeAnswer, type AnswerContext } from '../../src/answers/compose-answer.js';
 import { topicOfIntent } from '../../src/answers/topic-of-intent.js';
 import { conditionClause, nationalsOf } from '../../src/answers/country-parts.js';
-import { agesIn } from '../../src/answers/general-templates.js';
 import type { Intent } from '../../src/language/language-tables.js';
 import { loadRules } from '../../src/knowledge/rule-book.js';
 import { openApiDocument } from '../support/openapi.js';
@@ -107,16 +106,6 @@ describe('fees for adults and children', () => {
     const ids = (await ask(question)).answer?.facts.map((fact) => fact.id) ?? [];
     for (const id of present) expect(ids).toContain(id);
     for (const id of absent) expect(ids).not.toContain(id);
-  });
-
-  it.each([
-    [' my 8 year old and for me ', [8]],
-    [' kids aged 5 and 9 ', [5, 9]],
-    [' a 15yo ', [15]],
-    [' a 30 years old adult and a 7 year old ', [30, 7]],
-    [' 10 days in france ', []],
-  ] as const)('reads the ages of %j', (text, ages) => {
-    expect(agesIn(text)).toEqual(ages);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyQuestion } from '../../src/language/classify-question.js';
+import { classifyQuestion, readQuestion } from '../../src/language/classify-question.js';
 import { tables } from './tables.js';
 
 const classify = (question: string) => classifyQuestion(tables, question);
@@ -372,6 +372,17 @@ describe('profile: employment and minor', () => {
 
   it('leaves the profile null when the question says nothing about it', () => {
     expect(classify('documents for France').profile).toEqual({ nationality: null, employment: null, minor: null });
+  });
+
+  // The fee brackets by age (the answer's fee facts) are read against these, from the one reading.
+  it.each([
+    [' my 8 year old and for me ', [8]],
+    [' kids aged 5 and 9 ', [5, 9]],
+    [' a 15yo ', [15]],
+    [' a 30 years old adult and a 7 year old ', [30, 7]],
+    [' 10 days in france ', []],
+  ] as const)('reads the ages of %j', (text, ages) => {
+    expect(readQuestion(tables, text).ages).toEqual(ages);
   });
 });
 
