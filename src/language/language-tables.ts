@@ -127,6 +127,12 @@ export const IntentsFileSchema = z
     $comment: z.string().optional(),
     threshold: z.number().gt(0).lt(1),
     domain_words: phraseList,
+    /**
+     * Articles and determiners a signal phrase matches across, one at most between two of its
+     * words and never before its first: with "la", "sacar visa" also finds "sacar la visa". Each
+     * language's own (the other languages' files, `gap_words`); none in English.
+     */
+    gap_words: z.array(z.string().min(1)).default([]),
     held: z.strictObject({
       intent: IntentSchema.exclude(['unknown', 'out_of_scope']),
       weight: z.number().min(0.5).max(10),
@@ -613,7 +619,7 @@ export function compileLanguageTables(
   wordsOf: (phrase: string) => string[] = phraseWords,
   otherLanguages: TablesByLanguage = new TablesByLanguage(new Map(), files),
 ): LanguageTables {
-  const signals = new PhraseIndex<IntentSignal>();
+  const signals = new PhraseIndex<IntentSignal>(undefined, new Set(files.intents.gap_words.flatMap(wordsOf)));
   const patterns: IntentPattern[] = [];
   const routes = new Map<Intent, IntentRoute | null>([['unknown', null]]);
   const severalCountries: LanguageTables['severalCountries'][number][] = [];

@@ -51,6 +51,8 @@ export const OtherLanguageFileSchema = z.strictObject({
   word_forms: WordFormsSchema,
   /** Words that make a question a visa question ("visa", "schengen", "consulat"). */
   domain_words: phraseList,
+  /** Articles and determiners the `intents` phrases match across ("la": "sacar visa" finds "sacar la visa"); see intents.json `gap_words`. */
+  gap_words: z.array(z.string().min(1)).default([]),
   /** Intent id (rules/language/intents.json) → weighted cue phrases in this language. */
   intents: z.record(z.string(), weightedPhrases),
   /**
@@ -244,6 +246,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     intents: {
       ...english.intents,
       domain_words: file.domain_words,
+      gap_words: file.gap_words,
       intents: english.intents.intents.map((intent) => ({ ...intent, signals: file.intents[intent.id] ?? [], patterns: file.patterns[intent.id] ?? [] })),
     },
     asks: { ...english.asks, kinds: english.asks.kinds.map((kind) => ({ ...kind, cues: file.asks[kind.id]?.cues ?? [], forms: file.asks[kind.id]?.forms ?? [] })) },

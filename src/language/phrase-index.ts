@@ -22,7 +22,14 @@ export class PhraseIndex<T> {
    * `base`: an index this one extends without copying it (the English country terms under the
    * CLDR names of one language); look-ups see the phrases of both, the longest first.
    */
-  constructor(private readonly base?: PhraseIndex<T>) {}
+  /**
+   * `gapWords`: words a phrase matches across, one at most between two of its words and never
+   * before its first (articles: "sacar visa" finds "sacar la visa"). None by default.
+   */
+  constructor(
+    private readonly base?: PhraseIndex<T>,
+    private readonly gapWords: ReadonlySet<string> = new Set(),
+  ) {}
 
   /** This index's entries and the base's for a first word, longest first. */
   private entriesOf(first: string): readonly Entry<T>[] | undefined {
@@ -55,14 +62,8 @@ export class PhraseIndex<T> {
     if (!entries) return null;
     for (const entry of entries) {
       if (start + entry.words.length > words.length) continue;
-      let same = true;
-      for (let k = 1; k < entry.words.length; k++) {
-        if (words[start + k] !== entry.words[k]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return { start, end: start + entry.words.length, values: entry.values };
+      const end = this.gapWords.size === 0 ? exactEnd(entry.words, words, start) : endAcrossGaps(entry.words, words, start, this.gapWords);
+      if (end !== null) return { start, end, values: entry.values };
     }
     return null;
   }
@@ -115,4 +116,23 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
 function anySkipped(skip: readonly boolean[], start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (skip[i]) return true;
   return false;
+}
+
+/** Where the phrase ends when its words follow one another from `start`, or null. */
+function exactEnd(phrase: readonly string[], words: readonly string[], start: number): number | null {
+  for (let k = 1; k < phrase.length; k++) if (words[start + k] !== phrase[k]) return null;
+  return start + phrase.length;
+}
+
+/** The same, one gap word at most allowed before each of the phrase's words after the first. */
+function endAcrossGaps(phrase: readonly string[], words: readonly string[], start: number, gapWords: ReadonlySet<string>): number | null {
+  let at = start + 1;
+  for (let k = 1; k < phrase.length; k++) {
+    if (words[at] !== phrase[k]) {
+      if (!gapWords.has(words[at] ?? '') || words[at + 1] !== phrase[k]) return null;
+      at++;
+    }
+    at++;
+  }
+  return at;
 }

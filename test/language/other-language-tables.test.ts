@@ -97,6 +97,15 @@ describe('a language with a file of its own', () => {
     expect(classifyQuestion(withForm, 'À combien s’élève le visa pour la France ?', 'fr')).toMatchObject({ intent: 'visa_fees', country: 'FR' });
   });
 
+  it('matches a cue phrase across one of its articles (gap_words), one at most between two of its words', () => {
+    const file = { ...FRENCH, intents: { ...FRENCH.intents, visa_requirement: [{ weight: 3, phrases: ['faut visa'] }] } };
+    const without = loadLanguageTables(tablesDir({ 'fr.json': file }));
+    const withGaps = loadLanguageTables(tablesDir({ 'fr.json': { ...file, gap_words: ['un', 'le'] } }));
+    expect(classifyQuestion(without, 'Il faut un visa pour la France ?', 'fr').intent).not.toBe('visa_requirement');
+    expect(classifyQuestion(withGaps, 'Il faut un visa pour la France ?', 'fr')).toMatchObject({ intent: 'visa_requirement', country: 'FR' });
+    expect(classifyQuestion(withGaps, 'Il faut un le visa pour la France ?', 'fr').intent).not.toBe('visa_requirement');
+  });
+
   it('makes a country known only as a nationality a destination after its own travel words (travel_before)', () => {
     const withTravel = loadLanguageTables(tablesDir({ 'fr.json': { ...FRENCH, countries: { ...FRENCH.countries, travel_before: ['visiter'] } } }));
     expect(classifyQuestion(tables, 'Faut-il un visa pour visiter le Maroc ?', 'fr').non_schengen_destination).toBeNull();
