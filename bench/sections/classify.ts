@@ -104,7 +104,7 @@ function measureInServerProcess(): InProcessTimings {
 }
 
 /**
- * The language pipeline: classifyQuestion in a process run as the server is over every fixture question (the
+ * The language pipeline: classifyQuestion, in a process run as the server is, over every fixture question (the
  * issue's target, < 1 ms at p99), then POST /api/v1/classify under load for the HTTP cost.
  */
 export const classifySection: BenchSection = {

@@ -62,7 +62,7 @@ function findAges(tables: LanguageTables, words: readonly string[]): StatedAge[]
 function ageAt(tables: LanguageTables, words: readonly string[], i: number): StatedAge | null {
   const word = words[i] ?? '';
   const shorthand = YEARS_OLD_SHORT.exec(word);
-  if (shorthand) return { age: Number(shorthand[1]), start: i, matched: word };
+  if (shorthand && Number(shorthand[1]) <= 120) return { age: Number(shorthand[1]), start: i, matched: word };
   if (!AGE.test(word)) return null;
   const age = Number(word);
   if (age > 120) return null;
