@@ -233,8 +233,10 @@ function classifyMention(
   const visaNext = tables.visaAfter.matchAt(words, m.end) !== null || ((words[m.end] ?? '').startsWith('schengen') && tables.destinationAfter.matchAt(words, m.end) !== null);
   const namesVisa = m.kind === 'demonym' && !m.plural && !clauseStarts.has(m.end) && visaNext;
   const nationalityCue = namesVisa ? null : cueSpanBefore(tables, words, m.start, tables.nationalityBefore);
-  const nationalityBefore = nationalityCue ? words.slice(nationalityCue.start, nationalityCue.end).join(' ') : null;
-  if (nationalityCue && nationalityBefore && (m.kind === 'demonym' || tables.nationalityNameBefore.has(nationalityBefore))) return person(`${m.rule} after "${nationalityBefore}"`, nationalityCue);
+  if (nationalityCue) {
+    const cue = words.slice(nationalityCue.start, nationalityCue.end).join(' ');
+    if (m.kind === 'demonym' || tables.nationalityNameBefore.has(cue)) return person(`${m.rule} after "${cue}"`, nationalityCue);
+  }
   const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`, nationalityAfter);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);

@@ -24,7 +24,8 @@ export class PhraseIndex<T> {
    */
   /**
    * `gapWords`: words a phrase matches across, one at most between two of its words and never
-   * before its first (articles: "sacar visa" finds "sacar la visa"). None by default.
+   * before its first (articles: "sacar visa" finds "sacar la visa"), in matchAt and findAll (not
+   * endsAt). None by default.
    */
   constructor(
     private readonly base?: PhraseIndex<T>,
@@ -62,7 +63,7 @@ export class PhraseIndex<T> {
     if (!entries) return null;
     for (const entry of entries) {
       if (start + entry.words.length > words.length) continue;
-      const end = this.gapWords.size === 0 ? exactEnd(entry.words, words, start) : endAcrossGaps(entry.words, words, start, this.gapWords);
+      const end = phraseEnd(entry.words, words, start, this.gapWords);
       if (end !== null) return { start, end, values: entry.values };
     }
     return null;
@@ -118,14 +119,11 @@ function anySkipped(skip: readonly boolean[], start: number, end: number): boole
   return false;
 }
 
-/** Where the phrase ends when its words follow one another from `start`, or null. */
-function exactEnd(phrase: readonly string[], words: readonly string[], start: number): number | null {
-  for (let k = 1; k < phrase.length; k++) if (words[start + k] !== phrase[k]) return null;
-  return start + phrase.length;
-}
-
-/** The same, one gap word at most allowed before each of the phrase's words after the first. */
-function endAcrossGaps(phrase: readonly string[], words: readonly string[], start: number, gapWords: ReadonlySet<string>): number | null {
+/**
+ * Where the phrase whose first word stands at `start` ends in the words, or null: its words follow
+ * one another, with one gap word at most before each of them after the first.
+ */
+function phraseEnd(phrase: readonly string[], words: readonly string[], start: number, gapWords: ReadonlySet<string>): number | null {
   let at = start + 1;
   for (let k = 1; k < phrase.length; k++) {
     if (words[at] !== phrase[k]) {
