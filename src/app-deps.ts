@@ -9,7 +9,7 @@ export interface Lifecycle {
 }
 
 /**
- * The collaborators the app is built from. `main.ts` builds the real ones once; tests build
+ * The collaborators the app is built from. `server.ts` builds the real ones once; tests build
  * their own (real SQLite files, real rules) and pass them in. No module keeps a singleton.
  */
 export interface AppDeps {

@@ -9,7 +9,7 @@ import { PrismaAccessStore } from './prisma-access-store.js';
 import { FixedWindowRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
-/** The access layer as `main.ts` and the tests hold it: the pipeline's interface plus operator handles. */
+/** The access layer as `server.ts` and the tests hold it: the pipeline's interface plus operator handles. */
 export interface OpenedAccess extends AccessControl {
   /** The operator's operations on the same database (what the CLI uses). */
   admin: AccessAdmin;

@@ -10,8 +10,8 @@ const DEFAULT_GROWTH_FACTOR = 2;
  */
 const tunedByOperator = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi[-_]space[-_]growth|min[-_]semi[-_]space/.test(flag));
 
-// Evaluated first (main.ts imports it before any other module), so it covers the top-level code of
-// every other module (schemas, tables) as well as the start itself.
+// Evaluated first: it is main.ts's only static import, and main.ts imports the server after it, so
+// the hold covers the loading and top-level code of every other module as well as the start itself.
 // Start-up allocates in one burst (modules, rule files, the financial totals warmed in the
 // background) that V8 reads as steady load: it doubles the young generation up to 32 MB, which
 // then stays resident although almost all of it is garbage. Held at its initial size until the
