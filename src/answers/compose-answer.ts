@@ -129,6 +129,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
     subjectTopic: subjectTopic(reading),
     homeOutside: reading.homeOutside !== null,
     ages: reading.ages,
+    visaFree: reading.visaFree,
   };
   const parts: AnswerPart[] = [];
   for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input));

@@ -26,6 +26,8 @@ export interface PartInput {
   homeOutside: boolean;
   /** Every age the question states, in order (the reading's `ages`): what the fee brackets by age are read against. */
   ages: readonly number[];
+  /** Whether the question says the traveller needs no visa (the reading's `visaFree`). */
+  visaFree: boolean;
   /** For a source question, the topic it asks about ("the source of the fee rule" → fees), or null. */
   subjectTopic: Topic | null;
 }

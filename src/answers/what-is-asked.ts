@@ -29,7 +29,7 @@ export function answersWhatIsAsked(language: LanguageTables, asks: readonly stri
   if (topic === 'airport_transit' && onlyStateListsDecide(input, part)) return { reason: 'no_matching_rule' };
   // "Do I need travel insurance to visit France as a Brit?": the insurance rule is a condition of
   // the visa (Visa Code Art. 15); for a visa-exempt (Annex II) national no rule says what to hold.
-  if (topic === 'insurance' && ((nationality !== null && isVisaExempt(input.knowledge, nationality)) || / (don t|dont|do not|doesn t|does not) need (a |any )?(schengen )?visa | visa (free|exempt) /.test(input.text))) return { reason: 'no_matching_rule' };
+  if (topic === 'insurance' && (input.visaFree || (nationality !== null && isVisaExempt(input.knowledge, nationality)))) return { reason: 'no_matching_rule' };
   if (asks.length === 0) return part;
   // "Do I need a transit visa?" depends on who asks: without a nationality, no fact answers it.
   if (nationality === null && asks.some((kind) => language.needsNationality.get(kind)?.has(topic) === true)) return { reason: 'missing_nationality' };

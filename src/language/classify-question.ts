@@ -131,6 +131,8 @@ export interface QuestionReading {
   permitHeld: boolean;
   /** Every age the question states, in order ("my 8 year old and me": [8]); empty when it states none. */
   ages: readonly number[];
+  /** Whether the question says the traveller needs no visa ("we don't need a visa", profile `visa_free`). */
+  visaFree: boolean;
 }
 
 /**
@@ -274,7 +276,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside, permitHeld, ages: profile.ages };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside, permitHeld, ages: profile.ages, visaFree: profile.visaFree };
 }
 
 /** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */
@@ -361,7 +363,7 @@ function unsupportedReading(identified: LanguageIdentification, clauses: readonl
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null, permitHeld: false, ages: [] };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null, permitHeld: false, ages: [], visaFree: false };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

@@ -18,12 +18,13 @@ interface StatedAge {
  * Minor: the first of an age ("I am 16", "a 15-year-old", "aged 70", compared with `adult_age`)
  * or a minor/adult word ("child", "under 18", "adults"). Ages: each one stated, in order ("my 8
  * year old and me", "kids aged 5 and 9"): what the fee rules' age brackets are read against.
- * Null (empty) when the question says nothing. Pure.
+ * Visa free: whether a phrase says the traveller needs no visa ("we don't need a visa", profile
+ * `visa_free`). Null (empty, false) when the question says nothing. Pure.
  */
 export function extractProfile(
   tables: LanguageTables,
   words: readonly string[],
-): { employment: Employment | null; minor: boolean | null; ages: number[]; evidence: Evidence[] } {
+): { employment: Employment | null; minor: boolean | null; ages: number[]; visaFree: boolean; evidence: Evidence[] } {
   const evidence: Evidence[] = [];
   const job = tables.employment.findAll(words)[0];
   const employment = job?.values[0] ?? null;
@@ -40,7 +41,7 @@ export function extractProfile(
     minor = word.values[0] ?? null;
     evidence.push({ field: 'minor', value: minor, matched: words.slice(word.start, word.end).join(' '), rule: minor ? 'minor word' : 'adult word' });
   }
-  return { employment, minor, ages: ages.map((stated) => stated.age), evidence };
+  return { employment, minor, ages: ages.map((stated) => stated.age), visaFree: tables.visaFree.findAll(words).length > 0, evidence };
 }
 
 /** Every age the words state, in order (see ageAt). */

@@ -285,6 +285,11 @@ export const ProfileFileSchema = z.strictObject({
    * ("16 year old", "I am 16", "my daughter is 8") and needs none.
    */
   age_after: phraseList.default([]),
+  /**
+   * Phrases that say the traveller needs no visa ("I don't need a visa", "visa free"): the rules
+   * that are conditions of a visa (travel insurance, Visa Code Art. 15) then say nothing about them.
+   */
+  visa_free: phraseList.default([]),
   nationality_before: phraseList,
   /** Those of nationality_before after which a country's name, not only a demonym, is the nationality ("citizen of", "I am from"). */
   nationality_name_before: phraseList.default([]),
@@ -489,6 +494,8 @@ export interface LanguageTables {
   adultAge: number;
   /** Age units after a number (profile `age_after`), matched on the reduced words. */
   ageAfter: PhraseIndex<true>;
+  /** Phrases saying the traveller needs no visa (profile `visa_free`), matched on the reduced words. */
+  visaFree: PhraseIndex<true>;
   nationalityBefore: PhraseIndex<true>;
   /** The nationality cues after which a country's name is the nationality ("citizen of", "obywatel", "jestem z"), as their words joined by spaces. */
   nationalityNameBefore: ReadonlySet<string>;
@@ -751,6 +758,7 @@ export function compileLanguageTables(
     minor,
     adultAge: files.profile.adult_age,
     ageAfter: reducedIndex(files.profile.age_after, true as const),
+    visaFree: reducedIndex(files.profile.visa_free, true as const),
     nationalityBefore: index(files.profile.nationality_before, true as const),
     nationalityNameBefore: new Set(files.profile.nationality_name_before.map((phrase) => wordsOf(phrase).join(' '))),
     nationalityAfter: index(files.profile.nationality_after, true as const),

@@ -88,6 +88,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     minor: z.strictObject({ true: phraseList, false: phraseList }),
     /** As the English one: age units after a number, next to a relation ("fille de 16 ans"). */
     age_after: phraseList.default([]),
+    /** As the English one: phrases saying the traveller needs no visa ("pas besoin de visa"). */
+    visa_free: phraseList.default([]),
     nationality_before: phraseList,
     /** As the English one: the nationality cues after which a country's name is the nationality ("obywatel Kolumbii", "jestem z Kolumbii"). */
     nationality_name_before: phraseList.default([]),

@@ -90,6 +90,27 @@ describe('travel insurance asked by a visa-exempt national', () => {
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
     expect(data.topics).toContain('insurance');
   });
+
+  // The traveller who says they need no visa is read by each language's profile `visa_free`
+  // phrases, not by an English pattern: the same null in every language.
+  it.each([
+    ["Je n'ai pas besoin de visa, l'assurance voyage est-elle obligatoire ?", 'fr'],
+    ['No necesito visa, ¿es obligatorio el seguro de viaje para España?', 'es'],
+    ['Ich brauche kein Visum, brauche ich eine Reisekrankenversicherung für Deutschland?', 'de'],
+    ['Мне виза не нужна, нужна ли страховка для поездки во Францию?', 'ru'],
+  ])('%s → null (%s)', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+
+  it('in another language, an insurance question that says nothing of a visa is answered', async () => {
+    const data = await ask("L'assurance voyage est-elle obligatoire pour un séjour en France ?");
+    expect(data.language).toBe('fr');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain('insurance');
+  });
 });
 
 describe('a country part or a documents list standing next to what is asked', () => {

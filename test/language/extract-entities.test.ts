@@ -384,6 +384,17 @@ describe('profile: employment and minor', () => {
   ] as const)('reads the ages of %j', (text, ages) => {
     expect(readQuestion(tables, text).ages).toEqual(ages);
   });
+
+  // profile.json `visa_free`: the traveller says they need no visa (the insurance rule then says nothing of them).
+  it.each([
+    ["we don't need a visa, is travel insurance compulsory?", true],
+    ['i dont need any schengen visa as a brit', true],
+    ['is travel insurance needed for visa free travel', true],
+    ['do i need a visa for france?', false],
+    ['does my wife need a schengen visa?', false],
+  ] as const)('reads whether %j says the traveller needs no visa', (text, visaFree) => {
+    expect(readQuestion(tables, text).visaFree).toBe(visaFree);
+  });
 });
 
 describe('lower-case nationalities (issue 9)', () => {
