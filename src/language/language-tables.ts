@@ -326,6 +326,9 @@ export const SpellingFileSchema = z.strictObject({
  * documents the list). A kind nothing answers gives `null`, never a fact merely about the same
  * state or topic (issue 9: abstain unless the rules declare they answer what is asked).
  */
+/** The asks.json kind of a yes/no on a requirement ("do I need", "is it required"), which the answer composer reads (what-is-asked.ts). */
+export const REQUIREMENT_KIND = 'requirement';
+
 export const AsksFileSchema = z.strictObject({
   $comment: z.string().optional(),
   kinds: z.array(
@@ -346,7 +349,7 @@ export const AsksFileSchema = z.strictObject({
         needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
       })
       .refine((kind) => kind.cues.length > 0 || kind.forms.length > 0, 'a kind needs cues or forms: add the phrases or question forms that ask it'),
-  ),
+  ).refine((kinds) => kinds.some((kind) => kind.id === REQUIREMENT_KIND), `the kind "${REQUIREMENT_KIND}" must stay: the answer composer reads it (whether a state's own transit list decides)`),
 });
 
 /** Where a country term comes from: a Schengen state, a confusable non-member, or a nationality only. */

@@ -24,6 +24,25 @@ describe('an airport transit visa asked for a named state and a nationality not 
     expect(data.answer?.facts.map((fact) => fact.id)).toContain('airport_transit.annex_iv');
   });
 
+  // The requirement is read by each language's asks `requirement` cues ("brauche ich", "需要",
+  // "necesito"), so the same question gets the same answer whatever its language.
+  it.each([
+    ['Ich bin Inder und muss in München umsteigen nach Toronto, brauche ich ein Transitvisum?', 'de'],
+    ['Soy colombiano y hago escala en Madrid, ¿necesito visa de tránsito?', 'es'],
+    ['中国护照在德国转机过境需要办过境签吗?', 'zh'],
+  ])('%s → null (%s)', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+
+  it('in another language too, a nationality on Annex IV is answered', async () => {
+    const data = await ask('Soy nigeriano y hago escala en Madrid, ¿necesito visa de tránsito?');
+    expect(data.language).toBe('es');
+    expect(data.answer?.facts.map((fact) => fact.id)).toContain('airport_transit.annex_iv');
+  });
+
   it('without a state named the common rule answers', async () => {
     const data = await ask('does a citizen of india need a visa for transit through a schengen airport?');
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
