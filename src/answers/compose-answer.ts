@@ -135,7 +135,7 @@ export async function composeAnswer(body: AnswerBody, context: AnswerContext): P
   for (const intent of intents) parts.push(answersWhatIsAsked(language, reading.asks, topicOfIntent(intent), await answerIntent(intent, input), input));
   // "Did the border guard make a mistake?", "with a German visa do I have to…?": the authority
   // and its pages say who decides and where to read, never yes or no.
-  if (classification.intent === 'country_information' && parts[0] && isAnswered(parts[0]) && asksYesOrNo(language, reading)) parts[0] = { reason: 'no_matching_rule' };
+  if (classification.intent === 'country_information' && parts[0] && isAnswered(parts[0]) && asksYesOrNo(reading)) parts[0] = { reason: 'no_matching_rule' };
   // "What documents do you need to extend a Schengen visa in Rome?": the documents the rules list
   // are those of a visa application; they never stand for what an extension asks.
   if (intents[0] === 'visa_extension') parts.forEach((part, index) => {

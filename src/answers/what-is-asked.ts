@@ -54,17 +54,17 @@ function onlyStateListsDecide(input: PartInput, part: AnswerPart): boolean {
 
 
 /**
- * Whether the question asks yes or no: a clause of it opens with one of the English yes/no forms
- * (fact-cues.json `coverage`), after any context ("my friend stayed…, did the guard make a
- * mistake?"), and no sentence opens with what, how, which, when, where, who or why.
+ * Whether the question asks yes or no, by the `coverage` of its own language (fact-cues.json, or
+ * `fact_cues` in another language's file): a clause of it opens with one of the yes/no `forms`,
+ * after any context ("my friend stayed…, did the guard make a mistake?"), or is one of the
+ * `after_context` forms ("with a multiple German visa do I have to…"), and no sentence is one of
+ * the `not_yes_no` forms ("what…", "how…"). False in a language without coverage.
  */
-export function asksYesOrNo(language: LanguageTables, reading: QuestionReading): boolean {
-  const coverage = language.factCues.coverage;
-  if (!coverage || reading.factCues !== language.factCues) return false;
-  if (reading.sentences.some((sentence) => /^ (what|how|which|when|where|who|whom|whose|why) /.test(sentence))) return false;
-  // "with a multiple German visa do I have to…": a yes/no clause after a leading phrase.
-  const opening = /^ (with|for|as|in|on|after|before|if|when|since|while|during|having) (\w+ ){1,6}(can|could|do|does|did|is|are|was|were|will|would|should|must|may|have|has|am) (i|we|you|he|she|they|my|our|his|her|their) /;
-  return reading.clauses.some((clause) => opening.test(` ${clause.trim()} `) || coverage.forms.some((form) => form.test(clause)));
+export function asksYesOrNo(reading: QuestionReading): boolean {
+  const coverage = reading.factCues.coverage;
+  if (!coverage) return false;
+  if (reading.sentences.some((sentence) => coverage.notYesNo.some((form) => form.test(sentence)))) return false;
+  return reading.clauses.some((clause) => coverage.afterContext.some((form) => form.test(` ${clause.trim()} `)) || coverage.forms.some((form) => form.test(clause)));
 }
 
 

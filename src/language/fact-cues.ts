@@ -16,8 +16,14 @@ const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80,
  * words no answer names make it a detail, whether or not it opens as a yes/no question.
  * `stopwords` adds natural's stop-word list of a language to `generic`.
  */
+const regexList = z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]);
+
 const CoverageSchema = z.strictObject({
-  forms: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]),
+  forms: regexList,
+  /** Sentence forms that never ask yes or no ("what…", "how…"): a question with such a sentence is no yes/no question. */
+  not_yes_no: regexList,
+  /** Yes/no clauses after a leading phrase ("with a German visa do I have to…"), tested on each clause trimmed and padded. */
+  after_context: regexList,
   generic: phraseList.default([]),
   stopwords: z.enum(STOPWORD_LANGUAGES).optional(),
   min_uncovered: z.number().int().min(1).default(2),
@@ -45,7 +51,7 @@ export interface FactCues {
   /** Fact id → its phrases under every topic: the words that name a fact in an answer (the yes/no coverage). */
   byFact: ReadonlyMap<string, readonly string[]>;
   /** What a yes/no question (and, past `minUncoveredAny` words, any question) must find in its answer (`coverage`), compiled; absent when the file has none. */
-  coverage?: { forms: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number; minUncoveredAny: number | null };
+  coverage?: { forms: readonly RegExp[]; notYesNo: readonly RegExp[]; afterContext: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number; minUncoveredAny: number | null };
   /** One word as the language's tables reduce it (a stem in French, the word itself in English), to compare a question's words with these cues. */
   reduce: (word: string) => string;
 }
@@ -69,6 +75,8 @@ function compileCoverage(coverage: z.output<typeof CoverageSchema>, wordsOf: (ph
   const stopwords = coverage.stopwords ? stopwordsOf(coverage.stopwords) : [];
   return {
     forms: coverage.forms.map((form) => new RegExp(form)),
+    notYesNo: coverage.not_yes_no.map((form) => new RegExp(form)),
+    afterContext: coverage.after_context.map((form) => new RegExp(form)),
     // A stop word counts as typed and as the tables reduce it.
     generic: new Set([...coverage.generic.flatMap(wordsOf), ...stopwords, ...stopwords.flatMap(wordsOf)]),
     minUncovered: coverage.min_uncovered,

@@ -136,6 +136,18 @@ describe('a country part or a documents list standing next to what is asked', ()
     expect(data.answer, JSON.stringify(data)).toBeNull();
   });
 
+  // Each language's coverage says which forms ask yes or no (`forms`, `after_context`) and which
+  // never do (`not_yes_no`), so the authority record is held to the same test in every language.
+  it('a yes/no question to a state\'s authority is not answered by its record, in Turkish too', async () => {
+    await expectNoMatchingRuleIn("Ankara'daki İspanya konsolosluğuna direkt vize başvurusu yapılabiliyor mu?", 'tr');
+  });
+
+  it('a question opening with a question word is no yes/no question, whatever its later clauses', async () => {
+    const data = await ask('Quem emite o visto para Portugal, o SEF ou o consulado?');
+    expect(data.language).toBe('pt');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+  });
+
   it('the documents of a visa application never answer what an extension asks', async () => {
     const data = await ask('what documents do you need to extend a schengen visa in rome');
     expect(data.answer, JSON.stringify(data)).toBeNull();
