@@ -103,6 +103,8 @@ describe('cue words do not fire on an unrelated sense', () => {
     ['has my visa been granted yet', 'visa_status'],
     ['was my visa for Spain approved?', 'visa_status'],
     ['is croatia in schengen', 'country_list'],
+    ['Is Switzerland a full Schengen country?', 'country_list'],
+    ['is romania a full schengen member now', 'country_list'],
     ['can i extend my schengen visa', 'visa_extension'],
   ])('keeps the sense it names: "%s" → %s', (question, intent) => {
     expect(classify(question).intent, show(question)).toBe(intent);
