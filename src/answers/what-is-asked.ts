@@ -26,7 +26,7 @@ import { topicOfIntent } from './topic-of-intent.js';
 export function answersWhatIsAsked(language: LanguageTables, asks: readonly string[], topic: string, part: AnswerPart, input: PartInput): AnswerPart {
   const { nationality } = input;
   if (!isAnswered(part)) return part;
-  if (topic === 'airport_transit' && asks.includes(REQUIREMENT_KIND) && onlyStateListsDecide(input, part)) return { reason: 'no_matching_rule' };
+  if (topic === 'airport_transit' && onlyStateListsDecide(asks, input, part)) return { reason: 'no_matching_rule' };
   // "Do I need travel insurance to visit France as a Brit?": the insurance rule is a condition of
   // the visa (Visa Code Art. 15); for a visa-exempt (Annex II) national no rule says what to hold.
   if (topic === 'insurance' && (input.visaFree || (nationality !== null && isVisaExempt(input.knowledge, nationality)))) return { reason: 'no_matching_rule' };
@@ -42,11 +42,11 @@ export function answersWhatIsAsked(language: LanguageTables, asks: readonly stri
  * "Do Indians need a transit visa for Amsterdam?": Annex IV is the common list, and a state may
  * also require an airport transit visa of other nationals (Visa Code Art. 3(2)); the rules hold
  * no state's own list. So for a nationality not on Annex IV, asked whether a named state requires
- * one (the asks.json kind `requirement`, which the caller checks), no rule says (unless the
- * question asks about an exemption, which holds wherever it is).
+ * one (the asks.json kind `requirement`), no rule says (unless the question asks about an
+ * exemption, which holds wherever it is).
  */
-function onlyStateListsDecide(input: PartInput, part: AnswerPart): boolean {
-  if (!isAnswered(part) || input.nationality === null) return false;
+function onlyStateListsDecide(asks: readonly string[], input: PartInput, part: AnswerPart): boolean {
+  if (!isAnswered(part) || input.nationality === null || !asks.includes(REQUIREMENT_KIND)) return false;
   if (input.country === null && input.places.states.length === 0) return false;
   if (part.facts.some((fact) => fact.id === 'airport_transit.exemptions')) return false;
   return !isOnList(input.knowledge, 'airport_transit', 'airport_transit.annex_iv', input.nationality);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { GENERAL_TOPICS } from '../knowledge/topics.js';
-import { isValidRegex } from '../lib/is-valid-regex.js';
 import { STOPWORD_LANGUAGES, stopwordsOf } from './natural-parts.js';
+import { phraseList, regexSource } from './table-schemas.js';
 
-const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'));
 
 /**
  * What a yes/no question must find in its answer (issue 9): a question matching one of `forms`
@@ -16,7 +15,7 @@ const phraseList = z.array(z.string().trim().min(1, 'must not be empty').max(80,
  * words no answer names make it a detail, whether or not it opens as a yes/no question.
  * `stopwords` adds natural's stop-word list of a language to `generic`.
  */
-const regexList = z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]);
+const regexList = z.array(regexSource).default([]);
 
 const CoverageSchema = z.strictObject({
   forms: regexList,

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CapabilityIdSchema, type CapabilityId } from '../capabilities/capability-registry.js';
 import { FactKindSchema, type FactKind } from '../knowledge/fact-values.js';
-import { isValidRegex } from '../lib/is-valid-regex.js';
 import { compileFactCues, FactCuesFileSchema, type FactCues, type FactCuesSchema } from './fact-cues.js';
 import { RuleFilesError, problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js';
 import { FAQ_TOPICS, TRAVEL_PURPOSES, type Topic, type TravelPurpose } from '../knowledge/topics.js';
 import { CountryNamesByLanguage } from './country-names.js';
 import { loadOtherLanguageFiles, TablesByLanguage } from './other-language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
+import { isoCode, phraseList, regexSource } from './table-schemas.js';
 import { phraseWords } from './tokenize-question.js';
 
 export const INTENTS = [
@@ -80,9 +80,6 @@ export const INTENT_TOPICS: Partial<Readonly<Record<Intent, Topic>>> = {
   visa_free_travel: 'visa_free_travel',
 };
 
-const phrase = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
-const phraseList = z.array(phrase);
-const isoCode = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 code such as FR');
 
 const RouteSchema = z.strictObject({
   capability: CapabilityIdSchema,
@@ -116,7 +113,7 @@ const IntentRuleSchema = z.strictObject({
     .array(
       z.strictObject({
         weight: z.number().min(0.5).max(10),
-        regex: z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression'),
+        regex: regexSource,
       }),
     )
     .optional(),
@@ -156,8 +153,8 @@ export const IntentsFileSchema = z
         $comment: z.string().optional(),
         background_weight: z.number().gt(0).lt(1),
         min_question_cue: z.number().positive(),
-        question: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).min(1),
-        narrative: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).min(1),
+        question: z.array(regexSource).min(1),
+        narrative: z.array(regexSource).min(1),
         split_words: phraseList,
         refers_back: phraseList,
         kept_intents: z.array(IntentSchema.exclude(['unknown'])),
@@ -338,7 +335,7 @@ export const AsksFileSchema = z.strictObject({
         description: z.string().min(1),
         cues: phraseList.default([]),
         /** Question forms: regular expressions tested on each clause of the question, normalised and padded with a space each side. */
-        forms: z.array(z.string().refine(isValidRegex, 'must be a valid JavaScript regular expression')).default([]),
+        forms: z.array(regexSource).default([]),
         answered_by: z.array(z.string().regex(/^(\*|[a-z_]+(\.[a-z0-9_]+)*)$/, 'must be a topic (fees), a fact id (ees.retention_overstayers) or * (every topic)')),
         /** Fact kinds whose facts answer this kind (a money fact answers an amount). */
         answered_by_kinds: z.array(FactKindSchema).default([]),

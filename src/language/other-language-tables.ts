@@ -6,9 +6,9 @@ import { problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js'
 import type { LanguageCountryNames, OtherLanguage } from './country-names.js';
 import { SUPPORTED_LANGUAGES } from './identify-language.js';
 import { FactCuesSchema } from './fact-cues.js';
-import { isValidRegex } from '../lib/is-valid-regex.js';
 import { checkOriginFrom, compileLanguageTables, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
+import { isoCode, phraseList, regexSource } from './table-schemas.js';
 import { phraseWords, tokenizeChinese } from './tokenize-question.js';
 
 /*
@@ -21,14 +21,10 @@ import { phraseWords, tokenizeChinese } from './tokenize-question.js';
  * every language: the facts are the same whatever the language of the question.
  */
 
-const phrase = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
-const phraseList = z.array(phrase);
 /** As a signal group of intents.json: a weight, phrases, and the same optional conditions (see score-intents.ts). */
 const weightedPhrases = z.array(
   z.strictObject({ weight: z.number().min(0.5).max(10), phrases: phraseList.min(1), unless_held: z.boolean().optional(), before_schengen_state: z.boolean().optional() }),
 );
-const validRegex = z.string().refine((source) => isValidRegex(source), 'must be a valid JavaScript regular expression');
-const isoCode = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 code such as FR');
 
 const WordFormsSchema = z.strictObject({
   /** natural's Porter stemmer of the language (fr es de it pt nl ru); the other fields are then unused. */
@@ -62,14 +58,14 @@ export const OtherLanguageFileSchema = z.strictObject({
    * ("нужна ли сейчас виза" beside "нужна ли виза").
    */
   patterns: z
-    .record(z.string(), z.array(z.strictObject({ weight: z.number().min(0.5).max(10), regex: validRegex })))
+    .record(z.string(), z.array(z.strictObject({ weight: z.number().min(0.5).max(10), regex: regexSource })))
     .default({}),
   /** Kind id (rules/language/asks.json) → cue phrases and question forms in this language. */
   asks: z.record(
     z.string(),
     z.strictObject({
       cues: phraseList.default([]),
-      forms: z.array(validRegex).default([]),
+      forms: z.array(regexSource).default([]),
     }),
   ),
   purposes: z.strictObject({ tourism: phraseList, business: phraseList, family: phraseList }),
