@@ -170,7 +170,8 @@ function runOperation(deps: AppDeps, operation: Operation): RequestHandler {
     const locals = localsOf(res);
     const caller = locals.caller;
     if (!caller) throw new ApiError('missing_api_key', 'Send your API key as `Authorization: Bearer <API_KEY>`.');
-    if (!operation.query && Object.keys(req.query).length > 0) {
+    // `req.query` parses the URL at each read: a URL without `?` has no query to look at.
+    if (!operation.query && req.url.includes('?') && Object.keys(req.query).length > 0) {
       const [param] = Object.keys(req.query);
       throw new ApiError('invalid_request', `Unknown query parameter \`${param}\`: ${operation.method.toUpperCase()} ${operation.path} takes none.`, { param });
     }

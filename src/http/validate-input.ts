@@ -9,6 +9,36 @@ type Location = 'query' | 'path' | 'body';
  * an enum.
  */
 export function validateInput<S extends z.ZodType>(schema: S, value: unknown, location: Location): z.output<S> {
+  if (location === 'body') return parseInput(schema, value, location);
+  // Path and query parameters are a few short strings that repeat from request to request
+  // (`/countries/FR`): each valid set is parsed once and its frozen result reused. A set that
+  // fails is parsed every time (it is an error response), so only valid sets fill the memo, and it
+  // is cleared when full.
+  const memo = memoOf(schema);
+  const key = JSON.stringify(value);
+  const known = memo.get(key);
+  if (known !== undefined) return known as z.output<S>;
+  const parsed = parseInput(schema, value, location);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, Object.freeze(parsed));
+  return parsed;
+}
+
+/** How many valid parameter sets each schema remembers. */
+const MEMO_SIZE = 1_000;
+
+const memos = new WeakMap<z.ZodType, Map<string, unknown>>();
+
+function memoOf(schema: z.ZodType): Map<string, unknown> {
+  let memo = memos.get(schema);
+  if (memo === undefined) {
+    memo = new Map();
+    memos.set(schema, memo);
+  }
+  return memo;
+}
+
+function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: Location): z.output<S> {
   // reportInput: without it zod leaves `issue.input` unset and every failure would read as "missing".
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
