@@ -1,4 +1,4 @@
-import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -44,7 +44,7 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
       level,
       base: undefined,
       messageKey: 'msg',
-      timestamp: stdTimeFunctions.isoTime,
+      timestamp: isoTimeField,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: [...REDACTED_PATHS], remove: true },
     },
@@ -56,6 +56,22 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
     warn: (msg, fields) => log.warn(fields ?? {}, msg),
     error: (msg, fields) => log.error(fields ?? {}, msg),
   };
+}
+
+/**
+ * pino's `isoTime` field (`,"time":"<ISO>"`), formatted once per millisecond: under load several
+ * lines share a millisecond, and formatting the date was about 1 % of the request path's CPU.
+ */
+let fieldMs = -1;
+let field = '';
+
+function isoTimeField(): string {
+  const now = Date.now();
+  if (now !== fieldMs) {
+    fieldMs = now;
+    field = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return field;
 }
 
 /** The process's one asynchronous stdout stream, opened by the first logger that writes there. */

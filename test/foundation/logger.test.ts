@@ -19,6 +19,19 @@ describe('logger', () => {
     for (const record of records()) expect(new Date(String(record.time)).toISOString()).toBe(record.time);
   });
 
+  it('stamps each line with the time it was written, also when several lines share a millisecond', async () => {
+    const { logger, records } = captureLogger('info');
+    const before = Date.now();
+    for (let n = 0; n < 50; n += 1) logger.info('burst', { n });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const between = Date.now();
+    logger.info('later');
+    const after = Date.now();
+    const times = records().map((record) => Date.parse(String(record.time)));
+    for (const time of times.slice(0, 50)) expect(time >= before && time <= between).toBe(true);
+    expect(times[50]! >= between && times[50]! <= after).toBe(true);
+  });
+
   it.each([
     ['debug', ['debug', 'info', 'warn', 'error']],
     ['info', ['info', 'warn', 'error']],
