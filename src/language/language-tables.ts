@@ -125,9 +125,10 @@ export const IntentsFileSchema = z
     threshold: z.number().gt(0).lt(1),
     domain_words: phraseList,
     /**
-     * Articles and determiners a signal phrase matches across, one at most between two of its
-     * words and never before its first: with "la", "sacar visa" also finds "sacar la visa". Each
-     * language's own (the other languages' files, `gap_words`); none in English.
+     * Words a signal phrase matches across, one at most between two of its words and never before
+     * its first: with "la", "sacar visa" also finds "sacar la visa"; in English the adverbs people
+     * slip into a question ("who actually needs a Schengen visa", "does my passport still need…").
+     * Each language's own (the other languages' files, `gap_words`).
      */
     gap_words: z.array(z.string().min(1)).default([]),
     held: z.strictObject({

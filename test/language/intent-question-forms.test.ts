@@ -64,3 +64,13 @@ describe('a place where the application is lodged is no destination', () => {
     expect(classify('can I apply for a Canadian visa in Toronto?').intent).toBe('out_of_scope');
   });
 });
+
+describe('an adverb slipped into a cue phrase does not hide it (intents.json gap_words)', () => {
+  it.each([
+    ['who really needs a schengen visa?', 'visa_requirement'],
+    ['how many months does my passport still need to be valid for Spain?', 'passport_validity'],
+    ['how exactly are the 90 days counted?', 'stay_duration'],
+  ])('"%s" → %s', (question, intent) => {
+    expect(classify(question).intent, show(question)).toBe(intent);
+  });
+});
