@@ -60,7 +60,7 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
   let nullValues = 0;
   for (const template of wanted) {
     const fact = facts.get(template.fact);
-    if (!fact) continue;
+    if (!fact || !describesAskedState(fact, input)) continue;
     if (fact.value === null || fact.sources.length === 0) {
       nullValues += 1;
       continue;
@@ -72,4 +72,17 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
   }
   if (used.length > 0) return { facts: used, sentences };
   return { reason: nullValues > 0 ? 'value_not_verified' : 'no_matching_rule' };
+}
+
+
+/**
+ * Whether a fact may answer a question about the states it names: a fact that is the practice of
+ * some states only (its `states`: what the Danish embassy in Ghana asks of minors) is no answer
+ * to a question about another state, only a neighbouring fact. A question that names no state
+ * may be answered with it, as an example.
+ */
+function describesAskedState(fact: Fact, input: PartInput): boolean {
+  if (!fact.states) return true;
+  const asked = input.places.states.length > 0 ? input.places.states : input.country ? [input.country] : [];
+  return asked.length === 0 || asked.some((state) => fact.states?.includes(state) === true);
 }

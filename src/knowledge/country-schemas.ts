@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, RuleFactSchema, ruleFactSchema } from './fact.js';
-import { IsoCodeSchema } from './source-registry.js';
+import { IdSchema, IsoCodeSchema, RuleFactSchema, ruleFactSchema } from './fact.js';
 
 export const MembershipTypeSchema = z
   .enum(['eu', 'associated'])

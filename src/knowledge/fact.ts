@@ -15,6 +15,9 @@ export type Confidence = z.infer<typeof ConfidenceSchema>;
 /** Fact and source ids: lower case, dot/underscore/hyphen separated, e.g. `fees.adult`. */
 export const IdSchema = z.string().regex(/^[a-z0-9]+([._-][a-z0-9]+)*$/, 'must be lower case letters and digits separated by ".", "_" or "-", e.g. fees.adult');
 
+/** ISO 3166-1 alpha-2 code in upper case, as the rule files write it. */
+export const IsoCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 code, e.g. FR');
+
 /** What a rule file may hold as a value, before its kind is known. */
 const RuleValueSchema = z.union([z.number(), z.string(), z.boolean(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
 
@@ -25,6 +28,14 @@ const factFields = {
   confidence: ConfidenceSchema.nullable(),
   reason: z.string().min(1).optional().meta({ description: 'Why the value is null (unconfirmed, sources conflict, none published), or a caveat on it.' }),
   note: z.string().min(1).optional().meta({ description: 'A caveat or explanation that goes with the value.' }),
+  states: z
+    .array(IsoCodeSchema)
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'Present when the fact is the practice of some states only, not a rule common to all (what one consulate asks, for example): the states it describes. A question about another state is not answered with it.',
+    }),
 };
 
 /** `MoneyFact` for `money`: the component name of one kind's variant. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from '../http/envelope.js';
-import { ConfidenceSchema, IdSchema, RuleFactSchema } from './fact.js';
-import { IsoCodeSchema } from './source-registry.js';
+import { ConfidenceSchema, IdSchema, IsoCodeSchema, RuleFactSchema } from './fact.js';
 
 /** The longest stay `days` can name (spec 8.3). */
 export const MAX_DAYS = 90;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from '../http/envelope.js';
-import { ConfidenceSchema, IdSchema } from './fact.js';
-import { IsoCodeSchema } from './source-registry.js';
+import { ConfidenceSchema, IdSchema, IsoCodeSchema } from './fact.js';
 import { TravelPurposeSchema } from './topics.js';
 
 /** One document an applicant may need, as the rule files write it and responses return it. */

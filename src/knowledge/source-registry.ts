@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { CalendarDateSchema, type Source } from '../http/envelope.js';
-import { IdSchema } from './fact.js';
+import { IdSchema, IsoCodeSchema } from './fact.js';
 import { TopicSchema, type Topic } from './topics.js';
-
-/** ISO 3166-1 alpha-2 code in upper case, as the rule files write it. */
-export const IsoCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be an upper-case ISO 3166-1 alpha-2 code, e.g. FR');
 
 /** One entry of `rules/sources.json`: the spec's Source record plus what the registry needs to filter. */
 export const RegisteredSourceSchema = z
