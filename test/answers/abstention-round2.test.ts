@@ -153,3 +153,28 @@ describe('a country part or a documents list standing next to what is asked', ()
     expect(data.answer, JSON.stringify(data)).toBeNull();
   });
 });
+
+describe('a national (type D) visa: the short-stay rules do not answer for it', () => {
+  // asks.json `beyond_short_stay`, with national-visa forms in every language: insurance, fees and
+  // documents are the rules of a short-stay visa; a national visa is issued under national law.
+  it.each([
+    ['Does the travel insurance for a national D visa have to cover 30,000 euros?', 'en'],
+    ['Czy do wizy krajowej ubezpieczenie musi być na minimum 30 000 euro?', 'pl'],
+    ['Was kostet ein nationales Visum für Deutschland?', 'de'],
+    ['¿Cuánto cuesta el visado nacional para España?', 'es'],
+  ])('%s → null (%s)', expectNoMatchingRuleIn);
+
+  it('travelling on a D visa to another state is answered by the rules for its holders', async () => {
+    const data = await ask('Mam polską wizę krajową, czy mogę pojechać do Francji?');
+    expect(data.language).toBe('pl');
+    expect(data.answer?.facts.map((fact) => fact.id)).toContain('residence_permit_holders.mobility');
+  });
+
+  it.each(["Come si richiede un visto d'ingresso per l'Italia?", "ma femme a un visa d'un autre pays Schengen, elle peut venir en France avec ?"])(
+    'an elided "d\'" after "visa" is no type D: %s is answered',
+    async (question) => {
+      const data = await ask(question);
+      expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    },
+  );
+});
