@@ -178,3 +178,18 @@ describe('a national (type D) visa: the short-stay rules do not answer for it', 
     },
   );
 });
+
+describe('a national document or office named in its own language, in a question in another language', () => {
+  // asks `national_procedure`: whether a Fiktionsbescheinigung or an Italian ricevuta lets its holder
+  // travel is national practice; the rules for permit holders speak of a valid permit.
+  it.each([
+    ['Darf ich mit einer Fiktionsbescheinigung in andere Schengen-Länder reisen?', 'de'],
+    ["J'habite en Italie et je n'ai que la ricevuta, est-ce que je peux aller en France ?", 'fr'],
+  ])('%s → null (%s)', expectNoMatchingRuleIn);
+
+  it('a valid permit is answered by the rules for its holders', async () => {
+    const data = await ask('Darf ich mit meinem deutschen Aufenthaltstitel für eine Woche nach Italien reisen?');
+    expect(data.language).toBe('de');
+    expect(data.answer?.facts.map((fact) => fact.id)).toContain('residence_permit_holders.mobility');
+  });
+});
