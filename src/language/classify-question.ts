@@ -377,7 +377,7 @@ function languageEvidence(identified: LanguageIdentification, words: readonly st
  * "I am Indian, why was my visa refused?" as well as "Why…".
  */
 function askedKinds(tables: LanguageTables, question: string, words: readonly string[]): string[] {
-  const kinds = tables.asks.findAll(words).flatMap((match) => match.values);
+  const kinds = [tables.asks, tables.asksInside].flatMap((index) => index.findAll(words).flatMap((match) => match.values));
   if (tables.askForms.length > 0) {
     // Chinese, Arabic and Spanish punctuation ends a clause too ("？", "，", "、", "؟", "،", "¿").
     const clauses = question.split(/[?!.;:,\n？！。；：，、؟،؛¿¡]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);

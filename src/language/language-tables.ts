@@ -345,6 +345,12 @@ export const AsksFileSchema = z.strictObject({
         intent: z.literal('out_of_scope').optional(),
         /** Topics whose answer to this kind depends on the nationality ("do I need a transit visa?"). */
         needs_nationality: z.array(z.string().regex(/^[a-z_]+$/)).optional(),
+        /**
+         * Its cues count inside another kind's longer cue too: German "brauche ich" is a
+         * whether_needed cue and holds the requirement cue "brauche". Other kinds' cues are
+         * consumed by a longer cue ("how much time" asks a duration, not an amount).
+         */
+        inside_other_cues: z.boolean().default(false),
       })
       .refine((kind) => kind.cues.length > 0 || kind.forms.length > 0, 'a kind needs cues or forms: add the phrases or question forms that ask it'),
   ).refine((kinds) => kinds.some((kind) => kind.id === REQUIREMENT_KIND), `the kind "${REQUIREMENT_KIND}" must stay: the answer composer reads it (whether a state's own transit list decides)`),
@@ -522,6 +528,8 @@ export interface LanguageTables {
   };
   /** What-is-asked cues (asks.json): phrase → kind id. */
   asks: PhraseIndex<string>;
+  /** The cues of the kinds found inside another kind's cue as well (asks.json `inside_other_cues`). */
+  asksInside: PhraseIndex<string>;
   /** Question forms (asks.json `forms`): a regular expression per kind, tested on each normalised clause once its literals are found. */
   askForms: readonly ({ kind: string } & PrefilteredRegex)[];
   /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
@@ -693,12 +701,19 @@ export function compileLanguageTables(
   for (const [p, value] of Object.entries(files.durations.phrases)) durationPhrases.add(wordsOf(p), value);
 
   const asks = new PhraseIndex<string>();
-  for (const kind of files.asks.kinds) for (const p of kind.cues) asks.add(wordsOf(p), kind.id);
+  const asksInside = new PhraseIndex<string>();
+  for (const kind of files.asks.kinds) {
+    for (const p of kind.cues) {
+      asks.add(wordsOf(p), kind.id);
+      if (kind.inside_other_cues) asksInside.add(wordsOf(p), kind.id);
+    }
+  }
 
   const tables: Omit<LanguageTables, 'spelling' | 'countryNames' | 'otherLanguages'> = {
     language: 'en',
     reduceWord: (word) => word,
     asks,
+    asksInside,
     askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, ...prefilteredRegex(form) }))),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
     answeredByKinds: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by_kinds)])),

@@ -38,6 +38,10 @@ describe('an airport transit visa asked for a named state and a nationality not 
     ['Ich bin Inder und muss in München umsteigen nach Toronto, brauche ich ein Transitvisum?', 'de'],
     ['Soy colombiano y hago escala en Madrid, ¿necesito visa de tránsito?', 'es'],
     ['中国护照在德国转机过境需要办过境签吗?', 'zh'],
+    // Where a whether-needed cue holds the requirement word ("нужна ли", "potrzebuję wizy
+    // tranzytowej"), the requirement is read inside it (asks.json `inside_other_cues`).
+    ['Нужна ли мне, гражданину России, транзитная виза в Германии?', 'ru'],
+    ['Czy jako obywatel Rosji potrzebuję wizy tranzytowej we Frankfurcie?', 'pl'],
   ])('%s → null (%s)', expectNoMatchingRuleIn);
 
   it('in another language too, a nationality on Annex IV is answered', async () => {
