@@ -74,7 +74,6 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
   return { reason: nullValues > 0 ? 'value_not_verified' : 'no_matching_rule' };
 }
 
-
 /**
  * Whether a fact may answer a question about the states it names: a fact that is the practice of
  * some states only (its `states`: what the Danish embassy in Ghana asks of minors) is no answer
