@@ -70,6 +70,8 @@ describe('an adverb slipped into a cue phrase does not hide it (intents.json gap
     ['who really needs a schengen visa?', 'visa_requirement'],
     ['how many months does my passport still need to be valid for Spain?', 'passport_validity'],
     ['how exactly are the 90 days counted?', 'stay_duration'],
+    // Each language names its own (pl, tr, fr, de, it, pt, nl, ru files).
+    ['Czym właściwie różni się wiza Schengen od krajowej D? Chcę zaprosić brata z Gruzji na dwa tygodnie', 'visa_types'],
   ])('"%s" → %s', (question, intent) => {
     expect(classify(question).intent, show(question)).toBe(intent);
   });
