@@ -197,3 +197,13 @@ describe('a national document or office named in its own language, in a question
     expect(data.answer?.facts.map((fact) => fact.id)).toContain('residence_permit_holders.mobility');
   });
 });
+
+describe('a bilateral visa waiver agreement of one state', () => {
+  // asks.json `bilateral`: the rules hold no state's bilateral agreement (extra days for some
+  // nationals), so the EU visa list, which says nothing of it, does not stand in.
+  it('"visa waiver agreement" asks about one → null', async () => {
+    const data = await ask('Is the US-Poland visa waiver agreement still giving Americans 90 days in Poland separate from Schengen?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+});
