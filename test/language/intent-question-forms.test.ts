@@ -76,3 +76,13 @@ describe('an adverb slipped into a cue phrase does not hide it (intents.json gap
     expect(classify(question).intent, show(question)).toBe(intent);
   });
 });
+
+describe('living or retiring in a state is no short stay', () => {
+  it.each(['what visa do we need to live in France?', 'we want to retire to Spain, which visa do we need?'])('"%s" → out_of_scope', (question) => {
+    expect(classify(question).intent, show(question)).toBe('out_of_scope');
+  });
+
+  it('living outside the area is who asks, not what: "I live in Dubai, do I need a visa to visit Germany?" keeps its topic', () => {
+    expect(classify('I live in Dubai, do I need a visa to visit Germany for 10 days?').intent).toBe('visa_requirement');
+  });
+});
