@@ -100,7 +100,7 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   if (!coverage) return true;
   // Read with another language's tables: its own fact cues name the facts too.
   const foreign = reading.factCues !== language.factCues;
-  const asked = reading.firstSentence;
+  const asked = reading.firstAsking;
   const yesOrNo = coverage.forms.some((form) => form.test(` ${asked.map((token) => token.word).join(' ')} `));
   if (!yesOrNo && coverage.minUncoveredAny === null) return true;
   const answered = parts.filter(isAnswered);

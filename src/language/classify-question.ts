@@ -83,11 +83,12 @@ export interface QuestionReading {
   /** The country names and demonyms of the tables the question was read with (its own language's). */
   countryTerms: LanguageTables['countryTerms'];
   /**
-   * The words of the question's first sentence (up to the first `?`, `!`, `.`, `;` or line break)
-   * as typed and normalised, before spelling correction: what a yes/no question asks about,
-   * which the answer must name (compose-answer.ts, `coversTheQuestion`).
+   * The words of the question's first sentence that asks (ends with a question mark; the first
+   * sentence when none does), as typed and normalised, before spelling correction: what a yes/no
+   * question asks about, which the answer must name (what-is-asked.ts, `coversTheQuestion`). A
+   * sentence of context before it ("Aussie here. Can I…?") is not what is asked.
    */
-  firstSentence: readonly Token[];
+  firstAsking: readonly Token[];
   /**
    * The same for every sentence that ends with a question mark (for every sentence when none
    * does): what a question of any form asks about (`min_uncovered_any`); a sentence that states
@@ -318,7 +319,7 @@ const endsAsking = (clause: Clause): boolean => /[?？؟]/.test(clause.end);
  * question against (what-is-asked.ts). A sentence is the clauses up to one ending at `?`, `!`, `.`,
  * `;` (or their Chinese and Arabic forms) or a line break.
  */
-function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSentence' | 'tokens' | 'sentences' | 'clauses'> {
+function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstAsking' | 'tokens' | 'sentences' | 'clauses'> {
   const padded = (tokens: readonly Token[]) => ` ${tokens.map((token) => token.word).join(' ')} `;
   const sentenceTokens: Token[][] = [];
   const asking: Token[][] = [];
@@ -333,7 +334,7 @@ function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstSe
   }
   sentenceTokens.push(current);
   return {
-    firstSentence: sentenceTokens.find((tokens) => tokens.length > 0) ?? [],
+    firstAsking: asking.find((tokens) => tokens.length > 0) ?? sentenceTokens.find((tokens) => tokens.length > 0) ?? [],
     tokens: (asking.length > 0 ? asking : sentenceTokens).flat(),
     sentences: sentenceTokens.map(padded),
     clauses: clauses.map((clause) => padded(clause.tokens)),

@@ -37,6 +37,12 @@ describe('a yes/no question the facts answer keeps its answer', () => {
     expect(data.topics).toContain(topic);
   });
 
+  it('reads the first sentence that asks as the yes/no question: a sentence of context before it is not the question', async () => {
+    const data = await ask('Aussie here. Can I apply for ETIAS by phone or email?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
+  });
+
   it('reads only the first sentence as the yes/no question, so its context words never count', async () => {
     const data = await ask('Is travel insurance mandatory for a family visit visa? My cousin lives in Lyon and invited us.');
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
