@@ -213,6 +213,9 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   );
   const candidates = ranked.slice(0, 3).filter(([, score]) => score > 0).map(([intent, score]) => ({ intent, score }));
   const asks = askedKinds(tables, question, reduced);
+  // "Flying to the UK with a stopover in an EU country, do I need a Schengen airport transit
+  // visa?": no state is named for the transit, but the question names the Schengen area.
+  const transitInArea = places.destinationStatus === 'not_schengen' && places.transitState === null && words.includes('schengen');
   const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
   const decisionOf = outOfScopeKind
     ? {
@@ -224,7 +227,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     : decideIntent(tables, ranked, reduced, {
         country: places.country,
         outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
-        transit: places.transitState,
+        transit: places.transitState ?? (transitInArea ? 'schengen' : null),
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
       });
 
@@ -253,6 +256,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   ];
   // An airport transit through a Schengen state on the way to a non-member is about that state.
   const transit = intent === 'airport_transit' && places.destinationStatus === 'not_schengen' ? places.transitState : null;
+  // Through an unnamed Schengen state: no country, and the non-member is no destination refused.
+  const areaTransit = intent === 'airport_transit' && transitInArea;
   // The 90/180 rule asked with a stay outside the area: the non-member is no destination refused.
   const stayAcross = intent === 'stay_duration' && places.destinationStatus === 'not_schengen';
   // "Are Bulgaria and Romania in Schengen?": a membership question about several states has no one
@@ -264,8 +269,8 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     intent,
     confidence: decision.confidence,
     country: severalMembers ? null : (transit ?? mainByStay ?? places.country),
-    destination_status: transit ? 'schengen' : stayAcross ? null : places.destinationStatus,
-    non_schengen_destination: transit || stayAcross ? null : places.nonSchengenDestination,
+    destination_status: transit || areaTransit ? 'schengen' : stayAcross ? null : places.destinationStatus,
+    non_schengen_destination: transit || areaTransit || stayAcross ? null : places.nonSchengenDestination,
     travel_purpose: purpose.purpose,
     days: days.days,
     profile: { nationality: places.nationality, employment: profile.employment, minor: profile.minor },

@@ -214,3 +214,18 @@ describe('fact cues in the language of the question', () => {
     expect(data.answer?.facts.map((fact) => fact.id)).toEqual(['fees.adult', 'fees.child_6_to_11', 'fees.child_under_6']);
   });
 });
+
+describe('an airport transit through the Schengen area on the way to a non-member', () => {
+  it('answers the common list for a national on Annex IV, with no state named', async () => {
+    const data = await ask('I am Nigerian, flying to Canada, do I need a schengen transit visa?');
+    expect(data.intent).toBe('airport_transit');
+    expect(data.country).toBeNull();
+    expect(data.answer?.facts.map((fact) => fact.id)).toContain('airport_transit.annex_iv');
+  });
+
+  it('asks for the nationality when none is given', async () => {
+    const data = await ask('flying to the UK with a stopover in an EU country, do I need a Schengen airport transit visa?');
+    expect(data.answer).toBeNull();
+    expect(data.reason).toBe('missing_nationality');
+  });
+});

@@ -51,7 +51,19 @@ describe('an airport transit through a Schengen state on the way to a state outs
     expect(classification.destination_status, show(question)).toBe('schengen');
   });
 
+  it.each([
+    'flying to the US with a layover somewhere in Europe, do I need a schengen transit visa?',
+    'Je vais au Canada avec une escale, faut-il un visa de transit Schengen ?',
+  ])('"%s" → airport_transit through the Schengen area, no state named: no country, and the state outside is no destination', (question) => {
+    const classification = classify(question);
+    expect(classification.intent, show(question)).toBe('airport_transit');
+    expect(classification.country, show(question)).toBeNull();
+    expect(classification.destination_status, show(question)).toBe('schengen');
+    expect(classification.non_schengen_destination, show(question)).toBeNull();
+  });
+
   it('a question about the visa of the state outside stays out of scope', () => {
+    expect(classify('flying to the US with a layover in Europe, do I need a visa for the US?').intent).toBe('out_of_scope');
     expect(classify('flying to Toronto via Amsterdam, do I need a visa for Canada?').intent).toBe('out_of_scope');
   });
 });
