@@ -57,21 +57,44 @@ export function answerGeneralTopic(topic: GeneralTopic, input: PartInput): Answe
 
   const used: UsedFact[] = [];
   const sentences: string[] = [];
+  const substitutes = substitutesFor(facts.values(), input.nationality);
+  const given = new Set<string>();
   let nullValues = 0;
   for (const template of wanted) {
-    const fact = facts.get(template.fact);
-    if (!fact || !describesAskedState(fact, input)) continue;
+    // For the asked nationality a fact may hold in place of this one: it is written by its own template, once.
+    const substitute = substitutes.get(template.fact);
+    const fact = substitute ?? facts.get(template.fact);
+    const render = substitute ? templates.find((own) => own.fact === substitute.id)?.render : template.render;
+    if (!fact || given.has(fact.id) || !describesAskedState(fact, input)) continue;
+    given.add(fact.id);
     if (fact.value === null || fact.sources.length === 0) {
       nullValues += 1;
       continue;
     }
-    const sentence = template.render(fact.value);
+    if (!render) continue;
+    const sentence = render(fact.value);
     if (sentence === null) continue;
     used.push(useFact(fact));
     sentences.push(sentence);
   }
   if (used.length > 0) return { facts: used, sentences };
   return { reason: nullValues > 0 ? 'value_not_verified' : 'no_matching_rule' };
+}
+
+/**
+ * The facts that hold in place of others for a nationality (`for_nationalities` and `replaces`:
+ * the fee of a visa facilitation agreement for an Armenian, in place of the standard fees), by
+ * the id of the fact each replaces. A national asking is never given the fact replaced: while the
+ * substitute is null, the answer says it is not verified.
+ */
+function substitutesFor(facts: Iterable<Fact>, nationality: string | null): ReadonlyMap<string, Fact> {
+  const substitutes = new Map<string, Fact>();
+  if (nationality === null) return substitutes;
+  for (const fact of facts) {
+    if (fact.for_nationalities?.includes(nationality) !== true) continue;
+    for (const id of fact.replaces ?? []) substitutes.set(id, fact);
+  }
+  return substitutes;
 }
 
 /**

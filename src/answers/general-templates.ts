@@ -139,6 +139,7 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     { fact: 'fees.child_under_6', askedByAges: statesAge((age) => age < CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `Children under 6 pay ${a} (no fee).`) },
     { fact: 'fees.readmission_higher_fee', byDefault: false, exclusive: true, render: (v) => amounts(v, (list) => `Nationals of countries found not to cooperate on readmission pay a higher fee: ${list}.`) },
     { fact: 'fees.facilitation_agreement', byDefault: false, exclusive: true, render: (v) => money(v, (a) => `Where an EU visa facilitation agreement sets it, the fee is ${a}.`) },
+    { fact: 'fees.russia_agreement_suspended', byDefault: false, render: (v) => text(v) },
     { fact: 'fees.external_service_provider_cap', byDefault: false, exclusive: true, render: (v) => money(v, (a) => `An external service provider may charge at most ${a} on top of the visa fee.`) },
     { fact: 'fees.extension', byDefault: false, exclusive: true, render: (v) => money(v, (a) => `Extending a visa costs ${a}.`) },
     { fact: 'fees.mandatory_waivers', byDefault: false, exclusive: true, render: (v) => text(v) },

@@ -36,6 +36,19 @@ const factFields = {
       description:
         'Present when the fact is the practice of some states only, not a rule common to all (what one consulate asks, for example): the states it describes. A question about another state is not answered with it.',
     }),
+  for_nationalities: z
+    .array(IsoCodeSchema)
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'Present, with `replaces`, when the fact holds for the nationals of these countries in place of the general facts `replaces` names (the fee of a visa facilitation agreement in place of the standard fee). A question by such a national is never answered with the facts it replaces.',
+    }),
+  replaces: z
+    .array(IdSchema)
+    .min(1)
+    .optional()
+    .meta({ description: 'The ids of the facts of the same topic that this fact holds in place of, for the nationals of `for_nationalities`.' }),
 };
 
 /** `MoneyFact` for `money`: the component name of one kind's variant. */
@@ -114,6 +127,9 @@ export function ruleFactSchema(nullKind: FactKind = 'text') {
       }
       if (fact.value !== null && fact.sources.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['sources'], message: 'a published value needs at least one source id' });
+      }
+      if ((fact.for_nationalities === undefined) !== (fact.replaces === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [fact.replaces ? 'for_nationalities' : 'replaces'], message: '"for_nationalities" and "replaces" go together: the nationals, and the facts this one holds in place of for them' });
       }
     })
     .transform((fact, ctx): Fact => {

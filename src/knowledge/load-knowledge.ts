@@ -197,6 +197,16 @@ export function checkKnowledge(dir: string, today: string = new Date().toISOStri
     nonMemberCodes.add(n.iso2);
   });
 
+  // A fact that holds in place of others for some nationals names facts of its own topic.
+  for (const [topic, facts] of general) {
+    const ids = new Set(facts.map((fact) => fact.id));
+    facts.forEach((fact, i) => {
+      fact.replaces?.forEach((id, j) => {
+        if (!ids.has(id) || id === fact.id) problems.push({ file: generalFiles.get(topic) ?? `general/${topic}.json`, path: `$.facts[${i}].replaces[${j}]`, message: `"${id}" is not another fact of ${topic}.json`, fix: 'Name a fact of the same file that this fact holds in place of.' });
+      });
+    });
+  }
+
   // Country records reference general facts by id.
   const generalIds = new Set([...general.values()].flatMap((facts) => facts.map((f) => f.id)));
   for (const { file, data } of countries) {

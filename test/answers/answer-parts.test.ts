@@ -229,3 +229,29 @@ describe('an airport transit through the Schengen area on the way to a non-membe
     expect(data.reason).toBe('missing_nationality');
   });
 });
+
+// fees.json: a visa facilitation agreement sets its own fee (research: EUR 35, secondary source,
+// not published), and the Russian agreement's suspension is best knowledge, unconfirmed.
+describe('the fee for nationals whose own agreement may set it', () => {
+  it.each([
+    'How much is the Schengen visa fee for Armenians?',
+    'I am Russian, how much does a schengen visa cost for me and my 8 year old?',
+    'Сколько стоит шенгенская виза для белорусов?',
+  ])('%s → null (value_not_verified), never the standard fee', async (question) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('value_not_verified');
+  });
+
+  it('gives the standard fees to a national with no such agreement', async () => {
+    const data = await ask('How much is the schengen visa fee for Indians?');
+    expect(data.answer?.facts.map((fact) => fact.id)).toEqual(['fees.adult', 'fees.child_6_to_11', 'fees.child_under_6']);
+  });
+
+  it('still answers how to apply for such a national, without quoting the standard fee', async () => {
+    const armenian = await ask('How do I apply for a schengen visa as an Armenian?');
+    const indian = await ask('How do I apply for a schengen visa as an Indian?');
+    expect(indian.answer?.facts.map((fact) => fact.id)).toContain('fees.adult');
+    expect(armenian.answer?.facts.map((fact) => fact.id)).toEqual(indian.answer?.facts.map((fact) => fact.id).filter((id) => id !== 'fees.adult'));
+  });
+});

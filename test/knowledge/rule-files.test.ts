@@ -75,6 +75,18 @@ const BROKEN: { name: string; file: string; edit: (json: Json) => Json | string;
     expected: { file: 'general/etias.json', path: '$.facts[0].reason', message: /null needs a "reason"/ },
   },
   {
+    name: 'a fact that holds in place of others for some nationals, naming no nationals',
+    file: 'general/fees.json',
+    edit: (j) => (delete j.facts.find((fact: Json) => fact.id === 'fees.facilitation_agreement').for_nationalities, j),
+    expected: { file: 'general/fees.json', message: /"for_nationalities" and "replaces" go together/ },
+  },
+  {
+    name: 'a fact that holds in place of a fact its file does not hold',
+    file: 'general/fees.json',
+    edit: (j) => ((j.facts.find((fact: Json) => fact.id === 'fees.facilitation_agreement').replaces = ['fees.adult', 'etias.fee']), j),
+    expected: { file: 'general/fees.json', message: /"etias\.fee" is not another fact of fees\.json/ },
+  },
+  {
     name: 'a gap between day bands',
     file: 'financial/it.json',
     edit: (j) => ((j.variants[0].bands[1].days.to = 8), j),
