@@ -379,6 +379,9 @@ function answerWhoNeedsAVisa(input: PartInput): AnswerPart {
  * exemption is stated with its condition and, from the 90/180 rule's facts, how long it lasts:
  * "up to 90 days in any 180-day period" when both facts are used, never a number without its fact.
  */
+/** The caveat of Reg. 2018/1806 Art. 6(3) given to a visa-exempt national who asks about work (its cues in fact-cues.json). */
+const PAID_ACTIVITY_FACT = 'visa_requirement.paid_activity';
+
 export function answerVisaRequirement(input: PartInput): AnswerPart {
   if (!input.nationality) return answerWhoNeedsAVisa(input);
   const code = input.nationality;
@@ -419,6 +422,12 @@ export function answerVisaRequirement(input: PartInput): AnswerPart {
     if (etias && typeof etias.value === 'string' && hasCue(input.text, ['etias'])) {
       used.push(useFact(etias));
       sentences.push(stop(`ETIAS concerns ${etias.value}`));
+    }
+    // "Can I do seasonal work in Germany without a visa?": the exemption is no right to work.
+    const paid = facts.get(PAID_ACTIVITY_FACT);
+    if (paid && typeof paid.value === 'string' && paid.sources.length > 0 && hasCue(input.cueText, input.factCues.byFact.get(PAID_ACTIVITY_FACT))) {
+      used.push(useFact(paid));
+      sentences.push(stop(paid.value));
     }
   }
   return { facts: used, sentences };

@@ -255,3 +255,17 @@ describe('the fee for nationals whose own agreement may set it', () => {
     expect(armenian.answer?.facts.map((fact) => fact.id)).toEqual(indian.answer?.facts.map((fact) => fact.id).filter((id) => id !== 'fees.adult'));
   });
 });
+
+describe('a visa-exempt national who asks about work', () => {
+  it('is told that a state may still require a visa for a paid activity (Reg. 2018/1806 Art. 6(3))', async () => {
+    const data = await ask('Georgian here, can I do seasonal work in Germany without a visa for 2 months?');
+    const ids = data.answer?.facts.map((fact) => fact.id);
+    expect(ids).toContain('visa_requirement.ge');
+    expect(ids).toContain('visa_requirement.paid_activity');
+  });
+
+  it('is not, when the question says nothing of work', async () => {
+    const data = await ask('Do Georgians need a visa for Germany?');
+    expect(data.answer?.facts.map((fact) => fact.id)).not.toContain('visa_requirement.paid_activity');
+  });
+});
