@@ -373,15 +373,15 @@ function answerWhoNeedsAVisa(input: PartInput): AnswerPart {
   return { facts: [useFact(fact)], sentences: [sentence] };
 }
 
+/** The caveat of Reg. 2018/1806 Art. 6(3) given to a visa-exempt national who asks about work (its cues in fact-cues.json). */
+const PAID_ACTIVITY_FACT = 'visa_requirement.paid_activity';
+
 /**
  * Whether a nationality needs a visa, from Reg. 2018/1806 Annex I (visa required) and Annex II
  * (exempt) as `rules/general/visa_requirement.json` lists them. Needs the nationality. An
  * exemption is stated with its condition and, from the 90/180 rule's facts, how long it lasts:
  * "up to 90 days in any 180-day period" when both facts are used, never a number without its fact.
  */
-/** The caveat of Reg. 2018/1806 Art. 6(3) given to a visa-exempt national who asks about work (its cues in fact-cues.json). */
-const PAID_ACTIVITY_FACT = 'visa_requirement.paid_activity';
-
 export function answerVisaRequirement(input: PartInput): AnswerPart {
   if (!input.nationality) return answerWhoNeedsAVisa(input);
   const code = input.nationality;
