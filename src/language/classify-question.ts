@@ -215,7 +215,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const asks = askedKinds(tables, question, reduced);
   // "Flying to the UK with a stopover in an EU country, do I need a Schengen airport transit
   // visa?": no state is named for the transit, but the question names the Schengen area.
-  const transitInArea = places.destinationStatus === 'not_schengen' && places.transitState === null && words.includes('schengen');
+  const transitInArea = places.destinationStatus === 'not_schengen' && places.transitState === null && words.includes(SCHENGEN_WORD);
   const outOfScopeKind = asks.find((kind) => tables.outOfScopeKinds.has(kind));
   const decisionOf = outOfScopeKind
     ? {
@@ -227,7 +227,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     : decideIntent(tables, ranked, reduced, {
         country: places.country,
         outside: places.destinationStatus === 'not_schengen' ? places.nonSchengenDestination : null,
-        transit: places.transitState ?? (transitInArea ? 'schengen' : null),
+        transit: places.transitState ?? (transitInArea ? SCHENGEN_WORD : null),
         detailed: purpose.purpose !== null || days.days !== null || profile.employment !== null || profile.minor !== null,
       });
 
@@ -478,6 +478,14 @@ interface Decision {
   competing: boolean;
 }
 
+/** The word that names the Schengen area in every supported language written in Latin script. */
+const SCHENGEN_WORD = 'schengen';
+
+/**
+ * The intent decided from the ranked scores and what the places say. `transit` is the Schengen
+ * state named for an airport transit (its ISO code), or the word "schengen" when the question
+ * names only the area.
+ */
 function decideIntent(
   tables: LanguageTables,
   ranked: readonly [ScoredIntent, number][],
@@ -492,7 +500,7 @@ function decideIntent(
       intent: 'airport_transit',
       confidence: RULE_CONFIDENCE,
       competing: false,
-      evidence: [{ field: 'intent', value: 'airport_transit', matched: facts.transit, rule: 'an airport transit through a Schengen state on the way to a state outside it' }],
+      evidence: [{ field: 'intent', value: 'airport_transit', matched: facts.transit, rule: 'an airport transit through a Schengen state (or the area, named) on the way to a state outside it' }],
     };
   }
   if (facts.outside) {
