@@ -71,6 +71,15 @@ export function loadRealCorpus(dir: string, language = 'en'): { part: RealPart; 
     .map(({ part, path }) => ({ part, cases: loadRealQuestions(path).cases }));
 }
 
+/**
+ * The site a case was modelled on, the unit of the corpus' split: its page's host name without a
+ * leading "www.". A site is in one part only; held-out sites have 0-4 as the first hex digit of
+ * their MD5 (fixtures/questions/real/README.md).
+ */
+export function siteOf(sourceUrl: string): string {
+  return new URL(sourceUrl).hostname.replace(/^www\./, '');
+}
+
 /** The two halves of the dev part, split by site, so a change tuned on one half can be checked on the other. */
 export const DEV_HALVES = ['a', 'b'] as const;
 export type DevHalf = (typeof DEV_HALVES)[number];
@@ -82,7 +91,6 @@ export type DevHalf = (typeof DEV_HALVES)[number];
  * the other half's sites.
  */
 export function devHalfOf(sourceUrl: string): DevHalf {
-  const site = new URL(sourceUrl).hostname.replace(/^www\./, '');
-  const last = createHash('md5').update(site).digest('hex').slice(-1);
+  const last = createHash('md5').update(siteOf(sourceUrl)).digest('hex').slice(-1);
   return Number.parseInt(last, 16) % 2 === 0 ? 'a' : 'b';
 }
