@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_REFERENCE, ConfigSchema, parseConfig, type Config } from '../../src/config.js';
 import { FACT_KINDS, FACT_VALUE_SCHEMAS } from '../../src/knowledge/fact-values.js';
 import { CONTRACT_DECISIONS } from '../../src/openapi/contract-decisions.js';
+import { SUPPORTED_LANGUAGES } from '../../src/language/identify-language.js';
 import { GETTING_STARTED } from '../../src/openapi/getting-started.js';
+import { loadRealCorpus } from '../../src/quality/real-questions.js';
 import { doc, firstTable, readme, renderTable, section, unquote } from './markdown-tables.js';
 
 describe('README', () => {
@@ -59,6 +61,16 @@ describe('README', () => {
   it.each(Object.entries(CONFIG_REFERENCE).filter(([, row]) => row.default.startsWith('(')))('%s has no value by default', (name) => {
     const value = parseConfig({})[name as keyof Config];
     expect(value === undefined || (Array.isArray(value) && value.length === 0), JSON.stringify(value)).toBe(true);
+  });
+
+  it('gives, in "## How well it reads questions", the number of cases each part of the real-question corpus holds', () => {
+    const text = section(readme(), 'How well it reads questions');
+    const count = (language: string, part: string) => loadRealCorpus('fixtures/questions/real', language).find((p) => p.part === part)?.cases.length;
+    const english = firstTable(text).map((row) => row[0]);
+    expect(english).toEqual([`dev (${count('en', 'dev')})`, `held-out (${count('en', 'held-out')})`]);
+    const languages = firstTable(text.slice(text.indexOf('| language |'))).map((row) => [row[0], row[1], row[4]]);
+    const expected = SUPPORTED_LANGUAGES.filter((l) => l !== 'en').map((l) => [l, String(count(l, 'dev')), String(count(l, 'held-out'))]);
+    expect(languages).toEqual(expected);
   });
 
   it('docs/decisions.md lists every decision on the spec\'s "not shown" items, as the OpenAPI document does', () => {
