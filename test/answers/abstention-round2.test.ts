@@ -169,6 +169,11 @@ describe('a national (type D) visa: the short-stay rules do not answer for it', 
     ['Czy do wizy krajowej ubezpieczenie musi być na minimum 30 000 euro?', 'pl'],
     ['Was kostet ein nationales Visum für Deutschland?', 'de'],
     ['¿Cuánto cuesta el visado nacional para España?', 'es'],
+    // A student, work or family-reunion visa is a national visa too, named by its purpose.
+    ['意大利留学签证怎么办理,要去大使馆面试吗?', 'zh'],
+    ['Wie beantrage ich ein Studentenvisum für Italien, muss ich zum Interview in die Botschaft?', 'de'],
+    ["Comment obtenir un visa étudiant pour l'Italie, faut-il un entretien à l'ambassade ?", 'fr'],
+    ['Какие документы нужны для студенческой визы в Германию?', 'ru'],
   ])('%s → null (%s)', expectNoMatchingRuleIn);
 
   it('travelling on a D visa to another state is answered by the rules for its holders', () =>
