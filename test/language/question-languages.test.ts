@@ -264,6 +264,24 @@ describe('a UK BRP is a residence permit held', () => {
   });
 });
 
+describe('a student or work visa held is a permit held in every language, one applied for is out of scope', () => {
+  it.each([
+    ['fr', "J'ai un visa étudiant au Royaume-Uni, ai-je besoin d'un visa pour aller à Paris ?"],
+    ['es', 'Tengo visa de estudiante en el Reino Unido, ¿necesito visa para ir a París?'],
+    ['de', 'Ich habe ein Studentenvisum in Großbritannien, brauche ich ein Visum für Paris?'],
+  ])('%s held: %s', (language, question) => {
+    const result = classifyQuestion(tables, question, language);
+    expect(result, JSON.stringify(result.evidence)).toMatchObject({ intent: 'residence_permit_holders', country: 'FR' });
+  });
+
+  it.each([
+    ['fr', 'Comment obtenir un visa étudiant pour la France ?'],
+    ['de', 'Wie bekomme ich ein Arbeitsvisum für Deutschland?'],
+  ])('%s applied for: %s', (language, question) => {
+    expect(classifyQuestion(tables, question, language).intent).toBe('out_of_scope');
+  });
+});
+
 describe('staying longer than allowed, asked as what happens then', () => {
   it('nl: Wat gebeurt er als ik langer blijf dan 90 dagen?', () => {
     const result = classifyQuestion(tables, 'Wat gebeurt er als ik langer blijf dan 90 dagen?', 'nl');
