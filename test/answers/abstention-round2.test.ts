@@ -206,3 +206,27 @@ describe('a bilateral visa waiver agreement of one state', () => {
   it('"visa waiver agreement" asks about one → null', () =>
     expectNoMatchingRuleIn('Is the US-Poland visa waiver agreement still giving Americans 90 days in Poland separate from Schengen?', 'en'));
 });
+
+describe('the visa of a state outside the area, named after "visa for"', () => {
+  // A neighbouring fact would be the Schengen visa fee given as the price of a Russian visa.
+  it.each([
+    ['What does a tourist visa for Russia cost nowadays?', 'en'],
+    ['Do I need a tourist visa for China?', 'en'],
+    ['Was kostet ein Touristenvisum für Russland?', 'de'],
+    ['Wat kost een toeristenvisum voor Rusland?', 'nl'],
+    ['Quanto costa il visto turistico per la Cina?', 'it'],
+    ['Combien coûte un visa de tourisme pour l’Inde ?', 'fr'],
+    ['¿Cuánto cuesta la visa de turista para China?', 'es'],
+  ])('%s → null, not_schengen_state (%s)', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('not_schengen_state');
+  });
+
+  it('a Schengen visa for an origin is still the Schengen visa: its fee is answered', async () => {
+    const data = await ask('how much is a schengen visa for india?');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain('fees');
+  });
+});
