@@ -230,3 +230,27 @@ describe('the visa of a state outside the area, named after "visa for"', () => {
     expect(data.topics).toContain('fees');
   });
 });
+
+describe('a way to stay longer than the short stay', () => {
+  // Staying longer than 90 days takes a national long-stay visa or a residence permit, under
+  // national law: out of scope. The 90/180 rule is no answer to "how can I stay longer?".
+  it.each([
+    'How can I stay more than 90 days in Europe?',
+    'what visa do i need to spend 6 months a year in my house in mallorca now? we are british',
+    'I live in the UK, what are my options if I want to stay in Spain for longer than 90 days at a time?',
+  ])('%s → null, out_of_scope', async (question) => {
+    const data = await ask(question);
+    expect(data.intent).toBe('out_of_scope');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it.each([
+    ['how long can i stay with a schengen visa', 'short_stay'],
+    ['how do we stay longer than 90 days without a special visa?', 'short_stay'],
+    ['how do I extend my stay beyond 90 days', 'visa_extension'],
+  ])('%s is still answered (%s)', async (question, topic) => {
+    const data = await ask(question);
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    expect(data.topics).toContain(topic);
+  });
+});
