@@ -254,3 +254,18 @@ describe('a way to stay longer than the short stay', () => {
     expect(data.topics).toContain(topic);
   });
 });
+
+describe('whether a permit held is enough instead of a Schengen visa', () => {
+  // The rules for permit holders answer it: a permit of the UK, the US or Ireland does not
+  // replace a Schengen visa; one of a Schengen state lets its holder travel 90/180.
+  it.each([
+    'im a nigerian student in hertfordshire, do i need a schengen visa to go amsterdam for reading week or is my UK student visa enough',
+    "I'm an Indian citizen with indefinite leave to remain in the UK. Going to Portugal for 10 days - does my UK residence mean I don't need a schengen visa?",
+    'can i travel to romania with my italian soggiorno or do i still need a separate visa',
+  ])('%s → the permit holders\' rules', async (question) => {
+    const data = await ask(question);
+    expect(data.intent).toBe('residence_permit_holders');
+    expect(data.topics).toContain('residence_permit_holders');
+    expect(data.answer, JSON.stringify(data)).not.toBeNull();
+  });
+});
