@@ -238,6 +238,7 @@ describe('a way to stay longer than the short stay', () => {
     'How can I stay more than 90 days in Europe?',
     'what visa do i need to spend 6 months a year in my house in mallorca now? we are british',
     'I live in the UK, what are my options if I want to stay in Spain for longer than 90 days at a time?',
+    'is there some special visa that lets a tourist stay longer or do we just cut it to 90?',
   ])('%s → null, out_of_scope', async (question) => {
     const data = await ask(question);
     expect(data.intent).toBe('out_of_scope');
