@@ -237,7 +237,9 @@ function classifyMention(
     const cue = words.slice(nationalityCue.start, nationalityCue.end).join(' ');
     if (m.kind === 'demonym' || tables.nationalityNameBefore.has(cue)) return person(`${m.rule} after "${cue}"`, nationalityCue);
   }
-  const nationalityAfter = tables.nationalityAfter.matchAt(words, m.end);
+  // "入境西班牙护照有效期" (entering Spain, the passport's validity): a country's name right after a
+  // travel cue is where the trip goes, even before a passport word.
+  const nationalityAfter = m.kind === 'name' && before(tables.travelBefore) ? null : tables.nationalityAfter.matchAt(words, m.end);
   if (nationalityAfter) return person(`${m.rule} before "${words.slice(nationalityAfter.start, nationalityAfter.end).join(' ')}"`, nationalityAfter);
   const destinationAfter = tables.destinationAfter.matchAt(words, m.end);
   const document = documentCue(tables, words, m.start, m.end, destinationAfter?.end ?? null);

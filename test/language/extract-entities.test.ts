@@ -294,6 +294,15 @@ describe('nationality is told apart from the destination', () => {
     expect(listed.filter((code) => !tables.countries.has(code))).toEqual([]);
   });
 
+  it.each([
+    ['入境西班牙护照有效期至少要剩几个月?', 'ES'],
+    ['visit germany passport validity', 'DE'],
+  ])('"%s": a name right after a travel cue is the destination even before a passport word (%s)', (question, country) => {
+    const result = classify(question);
+    expect(result.country, show(question)).toBe(country);
+    expect(result.profile.nationality, show(question)).toBeNull();
+  });
+
   it('does not read a nationality-only country as a destination', () => {
     expect(classify('I live in India, which documents?').country).toBeNull();
     expect(classify('I live in India, which documents?').destination_status).toBeNull();
