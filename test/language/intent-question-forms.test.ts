@@ -19,7 +19,14 @@ describe('a refusal that happened is analysed; one asked about as a possibility 
     expect(classify(question).intent, show(question)).toBe(intent);
   });
 
-  it.each(['what should I do if my visa gets rejected?', 'what is a schengen refusal'])('"%s" → refusal_appeal', (question) => {
+  it.each([
+    'what should I do if my visa gets rejected?',
+    'what is a schengen refusal',
+    'my visa was rejected, can I challenge the decision?',
+    'refused by the embassy, what are my rights?',
+    'does the consulate have to tell me why they refused me?',
+    'got denied, should I reapply?',
+  ])('"%s" → refusal_appeal', (question) => {
     expect(classify(question).intent, show(question)).toBe('refusal_appeal');
   });
 });
