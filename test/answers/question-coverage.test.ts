@@ -31,6 +31,9 @@ describe('a yes/no question the facts answer keeps its answer', () => {
     ['Can I extend my stay in Germany beyond 90 days?', 'visa_extension'],
     ['is visa insurance mandatory for every purpose, even business and study?', 'insurance'],
     ['can I use my existing medical insurance for the schengen visa instead of buying new', 'insurance'],
+    // What the trip is for or like (a match, backpacking, the season) asks for no fact of its own.
+    ['do kenyans need a visa to go to germany to watch a match?', 'visa_requirement'],
+    ['quick one, going backpacking in italy this summer on a us passport, do i need a visa?', 'visa_requirement'],
   ])('%s → %s', async (question, topic) => {
     const data = await ask(question);
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
