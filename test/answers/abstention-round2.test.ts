@@ -270,3 +270,23 @@ describe('whether a permit held is enough instead of a Schengen visa', () => {
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
   });
 });
+
+describe('the 90/180 count asked by the holder of a Schengen state\'s permit', () => {
+  // Holders of a permit or a long-stay visa of a Schengen state travel to the others 90/180, and
+  // their stays under the permit are not counted: the permit holders' rules answer it. A state
+  // named before the permit is the one that issued it, not a second destination.
+  it.each([
+    'got a dutch residence permit, does the 90 day rule apply to me when I go to Spain?',
+    'I have a belgian work permit, does the 90/180 rule apply to me when I visit Portugal?',
+  ])('%s → the permit holders\' rules', async (question) => {
+    const data = await ask(question);
+    expect(data.intent).toBe('residence_permit_holders');
+    expect(data.answer?.facts.map((fact) => fact.id).filter((id) => id.startsWith('residence_permit_holders.')), JSON.stringify(data)).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['We are Americans with a holiday flat in Spain, how long can we stay without a residence permit?', 'stay_duration'],
+  ])('%s → %s (no permit held)', async (question, intent) => {
+    expect((await ask(question)).intent).toBe(intent);
+  });
+});
