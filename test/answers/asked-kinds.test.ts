@@ -63,6 +63,14 @@ describe('POST /answer answers what is asked only from facts declared to answer 
     expect(data.answer, JSON.stringify(data)).toBeNull();
   });
 
+  it.each(['What is ETIAS and why does it matter for a trip to Italy?', 'what does the entry exit system mean for us as british tourists'])(
+    'reads "why does it matter" and "what does it mean for me" as the topic asked, not a reason or a term to define: "%s"',
+    async (question) => {
+      const data = await answer(question);
+      expect(data.answer, JSON.stringify(data)).not.toBeNull();
+    },
+  );
+
   it('reads "how much validity" as a duration, not an amount', async () => {
     const data = await answer('How much is the minimum passport validity?');
     expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('passport.valid_months_after_departure');
