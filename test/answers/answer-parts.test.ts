@@ -114,6 +114,15 @@ describe("ETIAS's own validity", () => {
     const ids = (await ask('how long is ETIAS valid for?')).answer?.facts.map((fact) => fact.id) ?? [];
     expect(ids).toEqual(['etias.validity']);
   });
+
+  // "Cuánto", "combien", "quanto" ask for an amount only when no duration follows ("cuánto tiempo").
+  it.each(['¿cuánto tiempo dura el ETIAS una vez aprobado?', "combien de temps dure l'autorisation ETIAS ?", 'quanto dura l’ETIAS?', 'por quantos anos vale o ETIAS?'])(
+    '%s → the ETIAS validity alone, not its fee',
+    async (question) => {
+      const ids = (await ask(question)).answer?.facts.map((fact) => fact.id) ?? [];
+      expect(ids).toEqual(['etias.validity']);
+    },
+  );
 });
 
 describe('a permit held next to a nationality', () => {
