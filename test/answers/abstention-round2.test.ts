@@ -290,3 +290,16 @@ describe('the 90/180 count asked by the holder of a Schengen state\'s permit', (
     expect((await ask(question)).intent).toBe(intent);
   });
 });
+
+describe('Spanish: a rule checked ("¿es verdad que…?") and a visa of a state outside the area named with its kind', () => {
+  // "Is it true that…" asks whether a rule holds: the rule answers it; it is no opinion.
+  it('"¿Es verdad que…?" is answered by the rule it checks', () => expectFactIn('¿Es verdad que los bolivianos ya no necesitan visa para viajar a Europa?', 'es', 'visa_requirement.bo'));
+
+  // "visa de turista mexicana" is Mexico's visa, not a Mexican traveller's Schengen visa.
+  it('"visa de turista mexicana" is the visa of Mexico: null, not_schengen_state', async () => {
+    const data = await ask('¿Cuánto cuesta la visa de turista mexicana?');
+    expect(data.language).toBe('es');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('not_schengen_state');
+  });
+});
