@@ -303,3 +303,16 @@ describe('Spanish: a rule checked ("¿es verdad que…?") and a visa of a state 
     expect(data.reason).toBe('not_schengen_state');
   });
 });
+
+describe('Portuguese: what to do after a refusal, what one has to do for ETIAS, and a national visa refused', () => {
+  it('"meu visto foi negado, o que fazer?" is answered by the appeal rules', () => expectFactIn('meu visto foi negado, o que fazer?', 'pt', 'refusal_appeal.right_of_appeal'));
+
+  // "ter que fazer o ETIAS" (have to get ETIAS) asks whether it is needed, not what to do next.
+  it('"já vou ter que fazer o ETIAS?" is answered by the ETIAS rules', () => expectFactIn('vou pra Europa ano que vem, já vou ter que fazer o ETIAS?', 'pt', 'etias.applies_to'));
+
+  // A D7 or D2 visa is Portugal's national long-stay visa: the Schengen appeal rules do not answer its refusal.
+  it.each([
+    ['meu pedido de visto D7 foi recusado, e agora?', 'pt'],
+    ['my D2 visa application was refused, what now?', 'en'],
+  ])('%s → null, no_matching_rule', (question, language) => expectNoMatchingRuleIn(question, language));
+});
