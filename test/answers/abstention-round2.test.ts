@@ -316,3 +316,30 @@ describe('Portuguese: what to do after a refusal, what one has to do for ETIAS, 
     ['my D2 visa application was refused, what now?', 'en'],
   ])('%s → null, no_matching_rule', (question, language) => expectNoMatchingRuleIn(question, language));
 });
+
+describe('other languages, from round-19 questions: a stopover or a stay outside the area, and named topics', () => {
+  // A country known only as a nationality after a stopover or stay cue is where the trip goes:
+  // outside the area, so null rather than the Schengen transit or extension rules.
+  it.each([
+    ['Vou fazer escala no Chile na volta, preciso de visto de trânsito?', 'pt'],
+    ['Per lo scalo in Messico serve il visto di transito?', 'it'],
+    ['Llevo 80 días de turista en Perú, ¿cómo alargo la estancia?', 'es'],
+  ])('%s → null, not_schengen_state', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('not_schengen_state');
+  });
+
+  it.each([
+    ['виза во Францию для ребенка 8 лет платная?', 'ru', 'fees.child_6_to_11'],
+    ['申根签证一般等多久才出结果', 'zh', 'processing_time.standard_days'],
+    ['Crianças menores de 18 anos pagam o ETIAS?', 'pt', 'etias.fee_exempt'],
+  ])('%s → answered (%s) with %s', (question, language, factId) => expectFactIn(question, language, factId));
+
+  it('Polish: signing up for a slot at a consulate is an appointment question (not active: 501 capability)', async () => {
+    const data = await ask('Jak zapisać się na termin w konsulacie w Wilnie?');
+    expect(data.intent).toBe('appointments');
+    expect(data.reason).toBe('capability_not_available');
+  });
+});
