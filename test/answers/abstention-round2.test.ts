@@ -343,3 +343,14 @@ describe('other languages, from round-19 questions: a stopover or a stay outside
     expect(data.reason).toBe('capability_not_available');
   });
 });
+
+describe('the deadline to appeal a refusal', () => {
+  // National law sets it; the rules hold Hungary's (8 days) only: the examples of two states are
+  // no answer to the deadline of another, or of a state not named.
+  it.each(['how many days do I get to appeal after a schengen refusal?', 'what is the time limit to appeal a refused Spanish visa?'])(
+    '%s → null, no_matching_rule',
+    (question) => expectNoMatchingRuleIn(question, 'en'),
+  );
+
+  it('asked of Hungary, the Hungarian example answers it', () => expectFactIn('how many days do I have to appeal a Hungarian visa refusal?', 'en', 'refusal_appeal.national_examples'));
+});
