@@ -354,3 +354,17 @@ describe('the deadline to appeal a refusal', () => {
 
   it('asked of Hungary, the Hungarian example answers it', () => expectFactIn('how many days do I have to appeal a Hungarian visa refusal?', 'en', 'refusal_appeal.national_examples'));
 });
+
+describe('English, from round-19 questions: forum forms of questions the rules answer', () => {
+  it.each([
+    ['hi all, hope someone can help, im confused how the 90/180 thing works after a few weeks out of the EU?', 'short_stay.counting'],
+    ['been in France 40 days and Italy 20 this spring, how many days have I got left for the summer?', 'short_stay.max_days'],
+    ['if your from nigeria do you need a visa for a holiday in france?', 'visa_requirement.ng'],
+    ['our flight home got cancelled because of a strike and my visa ends on friday, can I have it extended?', 'visa_extension.mandatory'],
+    ['my dad is in hospital here and his visa expires next week, can it be extended?', 'visa_extension.mandatory'],
+  ])('%s → %s', (question, factId) => expectFactIn(question, 'en', factId));
+
+  it('"how many days do I have to…" a deadline is not the days left of a stay', async () => {
+    expect((await ask('how many days do I have to pay the fee after booking?')).intent).not.toBe('stay_duration');
+  });
+});
