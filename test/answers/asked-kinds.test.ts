@@ -71,6 +71,19 @@ describe('POST /answer answers what is asked only from facts declared to answer 
     },
   );
 
+  it.each(['is travel insurance actually compulsory for the schengen visa, or only recommended?', 'does the insurance have to be valid in all schengen countries or only the one I visit?'])(
+    'reads a rule asked about ("required or just recommended", "valid in all the states") as no opinion or detail: "%s"',
+    async (question) => {
+      const data = await answer(question);
+      expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('insurance.scope');
+    },
+  );
+
+  it('still reads a recommendation asked for as an opinion', async () => {
+    const data = await answer('which travel insurance company would you recommend for my schengen visa?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
   it('reads "how much validity" as a duration, not an amount', async () => {
     const data = await answer('How much is the minimum passport validity?');
     expect(data.answer?.facts.map((f) => f.id), JSON.stringify(data)).toContain('passport.valid_months_after_departure');
