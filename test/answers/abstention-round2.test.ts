@@ -368,3 +368,12 @@ describe('English, from round-19 questions: forum forms of questions the rules a
     expect((await ask('how many days do I have to pay the fee after booking?')).intent).not.toBe('stay_duration');
   });
 });
+
+describe('what happens after more than 90 days, in Italian, Portuguese and German', () => {
+  // The consequence of an overstay (EES record, later refusals, entry bans), as French and Spanish already read it.
+  it.each([
+    ['Cosa succede se resto in Francia più di 90 giorni?', 'it'],
+    ['O que acontece se eu ficar mais de 90 dias na Espanha?', 'pt'],
+    ['Was passiert, wenn man länger als 90 Tage in Österreich bleibt?', 'de'],
+  ])('%s → overstay', (question, language) => expectFactIn(question, language, 'overstay.entry_ban'));
+});
