@@ -369,11 +369,13 @@ describe('English, from round-19 questions: forum forms of questions the rules a
   });
 });
 
-describe('what happens after more than 90 days, in Italian, Portuguese and German', () => {
+describe('what happens after more than 90 days, in Italian, Portuguese, German, Polish and Russian', () => {
   // The consequence of an overstay (EES record, later refusals, entry bans), as French and Spanish already read it.
   it.each([
     ['Cosa succede se resto in Francia più di 90 giorni?', 'it'],
     ['O que acontece se eu ficar mais de 90 dias na Espanha?', 'pt'],
     ['Was passiert, wenn man länger als 90 Tage in Österreich bleibt?', 'de'],
+    ['Co się stanie, jeśli zostanę w Czechach dłużej niż 90 dni?', 'pl'],
+    ['Что будет, если остаться в Испании больше 90 дней?', 'ru'],
   ])('%s → overstay', (question, language) => expectFactIn(question, language, 'overstay.entry_ban'));
 });
