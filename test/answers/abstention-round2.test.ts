@@ -379,3 +379,20 @@ describe('what happens after more than 90 days, in Italian, Portuguese, German, 
     ['Что будет, если остаться в Испании больше 90 дней?', 'ru'],
   ])('%s → overstay', (question, language) => expectFactIn(question, language, 'overstay.entry_ban'));
 });
+
+describe('Italian and Portuguese: the state named after a permit is the one that issued it', () => {
+  // "permesso di soggiorno inglese", "autorização de residência americana": a UK or US permit (it
+  // does not replace a Schengen visa), not a British or American traveller, and not a Schengen
+  // state's permit (which would allow 90 days in 180).
+  it.each([
+    ['Ho il permesso di soggiorno inglese, posso andare in Germania senza visto?', 'it'],
+    ['Tenho autorização de residência americana, preciso de visto para ir a Roma?', 'pt'],
+  ])('%s → the third-country permit rule', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.nationality).toBeNull();
+    const ids = data.answer?.facts.map((fact) => fact.id) ?? [];
+    expect(ids, JSON.stringify(data)).toContain('residence_permit_holders.third_country_permits');
+    expect(ids).not.toContain('residence_permit_holders.mobility');
+  });
+});
