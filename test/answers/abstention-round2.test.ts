@@ -396,3 +396,10 @@ describe('Italian and Portuguese: the state named after a permit is the one that
     expect(ids).not.toContain('residence_permit_holders.mobility');
   });
 });
+
+describe('Dutch demonyms of the nationalities Dutch questions name most', () => {
+  it.each([
+    ['Heeft een Surinamer een visum nodig voor een familiebezoek in Utrecht?', 'visa_requirement.sr'],
+    ['Mijn Somalische neef wil ons in Rotterdam bezoeken, heeft hij een visum nodig?', 'visa_requirement.so'],
+  ])('%s → %s', (question, factId) => expectFactIn(question, 'nl', factId));
+});
