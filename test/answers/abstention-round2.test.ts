@@ -403,3 +403,11 @@ describe('Dutch demonyms of the nationalities Dutch questions name most', () => 
     ['Mijn Somalische neef wil ons in Rotterdam bezoeken, heeft hij een visum nodig?', 'visa_requirement.so'],
   ])('%s → %s', (question, factId) => expectFactIn(question, 'nl', factId));
 });
+
+describe('German, Russian and Arabic demonyms added for nationalities their questions name', () => {
+  it.each([
+    ['Braucht mein somalischer Cousin ein Visum für einen Besuch in Hamburg?', 'de', 'visa_requirement.so'],
+    ['Нужна ли гражданину Кыргызстана виза в Италию?', 'ru', 'visa_requirement.kg'],
+    ['هل يحتاج المواطن اليمني فيزا لزيارة ألمانيا؟', 'ar', 'visa_requirement.ye'],
+  ])('%s → %s', (question, language, factId) => expectFactIn(question, language, factId));
+});
