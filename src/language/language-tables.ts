@@ -293,6 +293,12 @@ export const ProfileFileSchema = z.strictObject({
   nationality_name_before: phraseList.default([]),
   nationality_after: phraseList,
   residence_before: phraseList,
+  /**
+   * Phrases after which a nationality is a family member's, not the traveller's ("the spouse of a
+   * British citizen", "married to a French citizen"): that country is neither the traveller's
+   * nationality nor the destination.
+   */
+  relative_before: phraseList.default([]),
   held_before: phraseList,
   /**
    * Possession words that make a permit signal (`unless_held`) one the applicant holds, though not
@@ -508,6 +514,7 @@ export interface LanguageTables {
   nationalityNameBefore: ReadonlySet<string>;
   nationalityAfter: PhraseIndex<true>;
   residenceBefore: PhraseIndex<true>;
+  relativeBefore: PhraseIndex<true>;
   /** Words before a visa or permit that make it one the applicant holds ("I hold", "with my", "valid"). */
   heldBefore: PhraseIndex<true>;
   /** Words before a permit only that make it held (profile `held_before_permit`: "my"). */
@@ -779,6 +786,7 @@ export function compileLanguageTables(
     nationalityNameBefore: new Set(files.profile.nationality_name_before.map((phrase) => wordsOf(phrase).join(' '))),
     nationalityAfter: index(files.profile.nationality_after, true as const),
     residenceBefore: index(files.profile.residence_before, true as const),
+    relativeBefore: index(files.profile.relative_before, true as const),
     heldBefore: index(files.profile.held_before, true as const),
     heldBeforePermit: index(files.profile.held_before_permit, true as const),
     askedBeforeHeld: index(files.profile.asked_before_held, true as const),

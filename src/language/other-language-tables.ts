@@ -91,6 +91,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     nationality_name_before: phraseList.default([]),
     nationality_after: phraseList,
     residence_before: phraseList,
+    /** As the English one: a family member's nationality follows ("casada com um português"). */
+    relative_before: phraseList.default([]),
     held_before: phraseList,
     held_before_permit: phraseList.default([]),
     asked_before_held: phraseList.default([]),
@@ -296,6 +298,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     nationalityNameBefore: new Set(file.profile.nationality_name_before.map((phrase) => plainWords(phrase).join(' '))),
     nationalityAfter: index(file.profile.nationality_after),
     residenceBefore: index(file.profile.residence_before),
+    relativeBefore: index(file.profile.relative_before),
     heldBefore: index(file.profile.held_before),
     heldBeforePermit: index(file.profile.held_before_permit),
     askedBeforeHeld: index(file.profile.asked_before_held),

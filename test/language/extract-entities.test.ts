@@ -303,6 +303,21 @@ describe('nationality is told apart from the destination', () => {
     expect(result.profile.nationality, show(question)).toBeNull();
   });
 
+  // profile `relative_before`: the family member's nationality is neither the traveller's nor where the trip goes.
+  it.each([
+    ['is the spanish visa free of charge for the non-EU spouse of a british citizen?', null, 'ES'],
+    ['married to a british citizen, do I need a schengen visa?', null, null],
+    ["I'm Indian and married to a British citizen, do I need a visa for Spain?", 'IN', 'ES'],
+    ['I am the son of an Italian citizen, do I need a visa for France?', null, 'FR'],
+    ['soy boliviana, casada con un ciudadano italiano, ¿tengo que pagar la visa?', 'BO', null],
+    ['sou casada com um português, o visto de familiar de cidadão da UE é gratuito?', null, null],
+    ['je suis mariée à un Français, est-ce que le visa est gratuit ?', null, null],
+  ])('"%s": a relative\'s nationality is set aside (nationality %s, country %s)', (question, nationality, country) => {
+    const result = classify(question);
+    expect(result.profile.nationality, show(question)).toBe(nationality);
+    expect(result.country, show(question)).toBe(country);
+  });
+
   it('does not read a nationality-only country as a destination', () => {
     expect(classify('I live in India, which documents?').country).toBeNull();
     expect(classify('I live in India, which documents?').destination_status).toBeNull();
