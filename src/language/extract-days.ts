@@ -1,13 +1,15 @@
 import type { Evidence } from './evidence.js';
 import type { LanguageTables } from './language-tables.js';
+import { ageAt } from './extract-profile.js';
 
 const DIGITS = /^\d{1,4}$/;
 
 /**
  * The length of stay in days: the first duration of the question that is not a point in time
  * or a rule ("10 days", "two weeks" = 14, "a month" = 30, "a fortnight" = 14, "twenty five
- * days"; not "in 2 months", "3 weeks ago", "the 90 day rule"). A range ("10-15 days") gives its
- * upper bound. Returns null when no duration is stated. Pure.
+ * days"; not "in 2 months", "3 weeks ago", "the 90 day rule", nor an age: "ma fille de 9
+ * ans"). A range ("10-15 days") gives its upper bound. Returns null when no duration is
+ * stated. Pure.
  */
 export function extractDays(tables: LanguageTables, words: readonly string[]): { days: number | null; evidence: Evidence[] } {
   const [first] = findDurations(tables, words);
@@ -41,6 +43,11 @@ export function findDurations(tables: LanguageTables, words: readonly string[]):
     }
     const number = readNumber(tables, words, i);
     if (!number) continue;
+    // "ma fille de 9 ans", "mi hija de 9 años": an age, not a stay.
+    if (ageAt(tables, words, i)) {
+      i = number.end - 1;
+      continue;
+    }
     const unit = words[number.end];
     const perUnit = unit === undefined ? undefined : tables.durationUnits.get(unit);
     const ofUnit = unit === 'of' ? tables.durationUnits.get(words[number.end + 1] ?? '') : undefined;

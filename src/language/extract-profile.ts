@@ -6,7 +6,7 @@ const AGE = /^\d{1,3}$/;
 const YEARS_OLD_SHORT = /^(\d{1,3})yo$/;
 
 /** An age the question states: the number, the index of its first word, and the words that state it. */
-interface StatedAge {
+export interface StatedAge {
   age: number;
   start: number;
   matched: string;
@@ -60,7 +60,7 @@ function findAges(tables: LanguageTables, words: readonly string[]): StatedAge[]
  * question names ("my daughter is 8", "my son (15)", "our kids are 10"): a relation
  * (purposes.json `relations`) right before the number or before "is", "are", "turns".
  */
-function ageAt(tables: LanguageTables, words: readonly string[], i: number): StatedAge | null {
+export function ageAt(tables: LanguageTables, words: readonly string[], i: number): StatedAge | null {
   const word = words[i] ?? '';
   const shorthand = YEARS_OLD_SHORT.exec(word);
   if (shorthand && Number(shorthand[1]) <= 120) return { age: Number(shorthand[1]), start: i, matched: word };

@@ -339,6 +339,14 @@ describe('days: the length of stay', () => {
     ['one week in Denmark', 7],
   ])('"%s" → %i', (question, days) => expect(classify(question).days, show(question)).toBe(days));
 
+  // An age stated with a relation ("ma fille de 9 ans") is no stay, even where the age unit is a duration unit.
+  it.each([
+    ['ma fille de 9 ans part en Espagne', null],
+    ['mi hija de 9 años viaja a España', null],
+    ['mon fils de 16 ans part 2 semaines en Italie', 14],
+    ['my daughter is 9 years old, going to Spain for 10 days', 10],
+  ])('"%s": an age is not the stay (days %s)', (question, days) => expect(classify(question).days, show(question)).toBe(days));
+
   it.each([
     'I travel next month to Paris',
     'applied 3 weeks ago at the Dutch embassy',
