@@ -101,6 +101,24 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code });
   });
 
+  // A bare "for" before a country known only as a nationality (nl "voor", es/pt "para", it "per",
+  // fr "pour", pl "na"): the trip goes there; before a demonym it stays the traveller.
+  it.each([
+    ['Per il Perù il passaporto deve avere ancora sei mesi di validità?', 'PE'],
+    ['Moet je voor Rusland een uitnodigingsbrief hebben?', 'RU'],
+    ['Jadę na Białoruś, czy polska polisa tam wystarczy?', 'BY'],
+    ['Pour le Pérou faut-il un passeport valide six mois ?', 'PE'],
+  ])('"%s" → out_of_scope, not_schengen %s', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code });
+  });
+
+  it.each([
+    ['¿Cuánto cuesta la visa Schengen para peruanos?', 'PE'],
+    ['Qual o visto para angolanos que vão a Portugal?', 'AO'],
+  ])('"%s": a demonym after "para" is the traveller (%s)', (question, nationality) => {
+    expect(classify(question).profile.nationality, show(question)).toBe(nationality);
+  });
+
   it.each([
     ['An Italian going to Morocco for two weeks, do they need a visa?', 'MA', 'IT'],
     ['Un italiano che va in Marocco per due settimane ha bisogno del visto?', 'MA', 'IT'],
