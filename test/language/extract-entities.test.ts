@@ -108,6 +108,7 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['Moet je voor Rusland een uitnodigingsbrief hebben?', 'RU'],
     ['Jadę na Białoruś, czy polska polisa tam wystarczy?', 'BY'],
     ['Pour le Pérou faut-il un passeport valide six mois ?', 'PE'],
+    ['¿Necesito visa de turista para Argentina siendo cubano?', 'AR'],
   ])('"%s" → out_of_scope, not_schengen %s', (question, code) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code });
   });
@@ -297,6 +298,9 @@ describe('nationality is told apart from the destination', () => {
     ['Czy obywatel Boliwii potrzebuje wizy do Polski?', 'BO', 'PL'],
     ['Soy de Colombia, ¿necesito visa para España?', 'CO', 'ES'],
     ['Ich komme aus Kolumbien, brauche ich ein Visum für Österreich?', 'CO', 'AT'],
+    // "argentina" is the country's name and the feminine demonym: a person after "soy", "sou", "sono".
+    ['soy argentina y voy a España, ¿necesito visa?', 'AR', 'ES'],
+    ["sono argentina, mi serve il visto per l'Italia?", 'AR', 'IT'],
   ])('"%s" → nationality %s, country %s', (question, nationality, country) => {
     const result = classify(question);
     expect(result.profile.nationality, show(question)).toBe(nationality);
