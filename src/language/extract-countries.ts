@@ -256,7 +256,7 @@ function classifyMention(
   // state outside the area is that state's visa, and the trip goes there (held, it is a document).
   const visa = m.scope !== 'schengen' && !m.plural && origin === null ? visaOfState(tables, words, m, clauseStarts) : null;
   if (visa?.held) return { ...base, role: 'document', rule: `${m.rule} next to "${visa.matched}", held ("${visa.held}")`, score: -1, heldVisa: true };
-  if (visa) return { ...base, scope: 'not_schengen', role: 'destination', rule: `${m.rule} next to "${visa.matched}": that state's visa, outside the Schengen area`, score: 1 };
+  if (visa) return { ...base, scope: 'not_schengen', role: 'destination', rule: `${m.rule} next to "${visa.matched}": that state's visa, outside the Schengen area`, score: 2 };
   // "Can I visit Morocco with a Schengen visa?": a country known only as a nationality, after a
   // travel cue, is where the trip goes, and it is outside the Schengen area. Other languages' demonym
   // lists also hold the name's inflected forms ("obywatel Indii", so "wiza do Indii"): there a

@@ -123,6 +123,8 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   it.each([
     ['An Italian going to Morocco for two weeks, do they need a visa?', 'MA', 'IT'],
     ['Un italiano che va in Marocco per due settimane ha bisogno del visto?', 'MA', 'IT'],
+    // "visa for Pakistan" names the trip outside as surely as a travel cue does.
+    ['my husband is french, can he get a tourist visa for pakistan and how long can he stay?', 'PK', 'FR'],
   ])('"%s": a Schengen demonym with no cue is the traveller on a trip to %s, not the destination', (question, code, nationality) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code, profile: { nationality } });
   });
