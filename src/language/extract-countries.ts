@@ -226,6 +226,8 @@ function classifyMention(
   clauseStarts: ReadonlySet<number>,
 ): CountryMention {
   const before = cueBefore(tables, words, m.start);
+  // "visto per l'Ucraina", "visa pour l'Argentine": a demonym spelt as the country's name is the name after a travel cue.
+  if (m.kind === 'demonym' && tables.nameLikeDemonyms.has(m.matched) && before(tables.travelBefore) !== null) m = { ...m, kind: 'name' };
   const base = { code: m.code, scope: m.scope, kind: m.kind, start: m.start, end: m.end, matched: m.matched };
   const person = (rule: string, cueAt?: WordSpan): CountryMention => ({ ...base, role: 'nationality', rule, score: -5, ...(cueAt ? { cueAt } : {}) });
 

@@ -465,6 +465,12 @@ export interface LanguageTables {
   severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[]; unlessAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
   countryTerms: PhraseIndex<CountryTerm>;
+  /**
+   * Demonyms spelt as their country's name ("ucraina", "argentine", "filipinas"), as their words
+   * joined by spaces: after a travel cue they are the name ("visto per l'Ucraina"), elsewhere the
+   * person ("mia moglie è ucraina"). Other languages only.
+   */
+  nameLikeDemonyms: ReadonlySet<string>;
   countries: ReadonlyMap<string, CountryInfo>;
   /** Upper-case codes as typed → ISO code ("EL" → "GR", "UK" → "GB"). */
   codes: ReadonlyMap<string, string>;
@@ -752,6 +758,7 @@ export function compileLanguageTables(
     severalCountries,
     domainWords: new Set(files.intents.domain_words.flatMap(wordsOf)),
     countryTerms,
+    nameLikeDemonyms: new Set<string>(),
     countries,
     codes,
     wordCodes: new Set(files.countries.word_codes),

@@ -6,7 +6,7 @@ import { problemsFromZod, type RuleProblem } from '../knowledge/rule-problem.js'
 import type { LanguageCountryNames, OtherLanguage } from './country-names.js';
 import { SUPPORTED_LANGUAGES } from './identify-language.js';
 import { FactCuesSchema } from './fact-cues.js';
-import { checkOriginFrom, compileLanguageTables, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
+import { checkOriginFrom, compileLanguageTables, type CountryTerm, type LanguageTableFiles, type LanguageTables } from './language-tables.js';
 import { PhraseIndex } from './phrase-index.js';
 import { isoCode, phraseList, regexSource } from './table-schemas.js';
 import { phraseWords, tokenizeChinese } from './tokenize-question.js';
@@ -259,6 +259,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
 
   const countryTerms = new PhraseIndex(names.countryTerms);
   const ownNameWords = new Set<string>();
+  const nameLikeDemonyms = new Set<string>();
   for (const [field, kind] of [['names', 'name'], ['demonyms', 'demonym']] as const) {
     for (const [code, terms] of Object.entries(file.countries[field])) {
       const info = compiled.countries.get(code);
@@ -266,6 +267,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
       for (const term of terms) {
         const words = plainWords(term);
         words.forEach((word) => ownNameWords.add(word));
+        if (kind === 'demonym' && isNameOf(countryTerms, words, code)) nameLikeDemonyms.add(words.join(' '));
         countryTerms.add(words, { code, scope: info.scope, kind, plural: false, ordinary: false });
       }
     }
@@ -283,6 +285,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     language: file.language,
     reduceWord: reduce,
     countryTerms,
+    nameLikeDemonyms,
     destinationBefore: index(file.countries.destination_before),
     travelBefore: index(file.countries.travel_before),
     originBefore: index(file.countries.origin_before),
@@ -388,4 +391,10 @@ function naturalStemmer(language: OtherLanguage): Stemmer {
   const module = NATURAL_STEMMERS[language];
   if (!module) throw new Error(`natural has no stemmer for "${language}": set word_forms.natural_stemmer to false in rules/language/${language}.json`);
   return createRequire(import.meta.url)(`natural/lib/natural/stemmers/${module}.js`) as Stemmer;
+}
+
+/** Whether `words` are, whole, a name of the country `code` in the index (CLDR's or the file's). */
+function isNameOf(index: PhraseIndex<CountryTerm>, words: readonly string[], code: string): boolean {
+  const match = index.matchAt(words, 0);
+  return match !== null && match.end === words.length && match.values.some((term) => term.code === code && term.kind === 'name');
 }

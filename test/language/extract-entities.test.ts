@@ -109,6 +109,10 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
     ['Jadę na Białoruś, czy polska polisa tam wystarczy?', 'BY'],
     ['Pour le Pérou faut-il un passeport valide six mois ?', 'PE'],
     ['¿Necesito visa de turista para Argentina siendo cubano?', 'AR'],
+    // A demonym spelt as the country's name (tables.nameLikeDemonyms) is the name after a travel cue.
+    ["Quanto costa il visto per l'Ucraina?", 'UA'],
+    ["Faut-il un visa pour l'Argentine ?", 'AR'],
+    ['Preciso de visto para as Filipinas?', 'PH'],
   ])('"%s" → out_of_scope, not_schengen %s', (question, code) => {
     expect(classify(question), show(question)).toMatchObject({ intent: 'out_of_scope', country: null, non_schengen_destination: code });
   });
@@ -116,6 +120,7 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   it.each([
     ['¿Cuánto cuesta la visa Schengen para peruanos?', 'PE'],
     ['Qual o visto para angolanos que vão a Portugal?', 'AO'],
+    ["mia moglie è ucraina, le serve il visto per l'Italia?", 'UA'],
   ])('"%s": a demonym after "para" is the traveller (%s)', (question, nationality) => {
     expect(classify(question).profile.nationality, show(question)).toBe(nationality);
   });
