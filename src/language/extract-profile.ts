@@ -6,7 +6,7 @@ const AGE = /^\d{1,3}$/;
 const YEARS_OLD_SHORT = /^(\d{1,3})yo$/;
 
 /** An age the question states: the number, the index of its first word, and the words that state it. */
-export interface StatedAge {
+interface StatedAge {
   age: number;
   start: number;
   matched: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, expectFactIn } from '../support/composed-answer.js';
+import { ask, expectFactIn, expectIntentOf } from '../support/composed-answer.js';
 
 // Issues 9 and 11, round 20 (2026-11-29): question forms of real-modelled questions, in English and
 // the other languages, that were read as another topic or answered with a neighbouring fact; each
@@ -25,9 +25,7 @@ describe('English forms read as another topic', () => {
     ['how long does a type C visa usually take to be processed?', 'processing_time'],
     ['how much is the fee to extend my schengen visa in italy?', 'visa_fees'],
     ["I'm a german citizen and my husband is kenyan, does he have to pay for his visa to spain?", 'eu_family'],
-  ])('%s → %s', async (question, intent) => {
-    expect((await ask(question)).intent).toBe(intent);
-  });
+  ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
 });
 
 describe('other languages: cues that named the wrong topic', () => {
@@ -39,9 +37,7 @@ describe('other languages: cues that named the wrong topic', () => {
     ['Ma fille de 12 ans part en Italie avec son père, faut-il une autorisation signée de ma part ?', 'minors'],
     // 加急 (express) with a price asked is the fee, not the processing time.
     ['申根签证加急服务要多交多少钱？', 'visa_fees'],
-  ])('%s → %s', async (question, intent) => {
-    expect((await ask(question)).intent).toBe(intent);
-  });
+  ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
 
   it('Russian: "only a recommendation?" asks whether the rule binds, no opinion', () => expectFactIn('страховка для визы в Италию обязательна или это только рекомендация?', 'ru', 'insurance.min_cover'));
 

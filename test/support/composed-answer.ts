@@ -24,3 +24,8 @@ export async function expectFactIn(question: string, language: string, factId: s
   expect(data.language).toBe(language);
   expect(data.answer?.facts.map((fact) => fact.id)).toContain(factId);
 }
+
+/** The question is read as `intent` (what POST /answer reports). */
+export async function expectIntentOf(question: string, intent: string): Promise<void> {
+  expect((await ask(question)).intent, question).toBe(intent);
+}
