@@ -514,6 +514,18 @@ function decideIntent(
         evidence: [{ field: 'intent', value: 'country_list', matched: facts.outside, rule: 'a membership question about a state outside the Schengen area' }],
       };
     }
+    // "We ended up 10 days over our 90, will that be a problem when we are stamped out in
+    // Montenegro?" and "I overstayed in Japan, what happens?": an overstay is asked about; whether
+    // it is one of the area is not known, so the state outside stays the destination (and /answer
+    // refuses it as one), but the question is routed as the overstay question it is.
+    if (first?.[0] === 'overstay' && first[1] >= STRONG_CUE) {
+      return {
+        intent: 'overstay',
+        confidence: RULE_CONFIDENCE,
+        competing: false,
+        evidence: [{ field: 'intent', value: 'overstay', matched: facts.outside, rule: 'an overstay asked about, with a state outside the Schengen area named' }],
+      };
+    }
     // "If I go to the UK for a day and come back, do my 90 days start again?": the 90/180 rule is
     // asked, and the stay outside the area is part of how it counts.
     if (ranked.some(([intent, score]) => intent === 'stay_duration' && score >= STRONG_CUE) && STAY_RULE_NUMBERS.test(` ${words.join(' ')} `)) {

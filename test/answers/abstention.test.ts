@@ -70,7 +70,8 @@ const MUST_BE_NULL: readonly { kind: string; question: string }[] = [
   { kind: 'not_schengen_state', question: 'is montenegro part of the schengen area, is my schengen visa valid there' },
   // a particular office, airport or document detail
   { kind: 'particular_office', question: 'Does the Dutch embassy in Manila give multiple entry visas to first-time applicants?' },
-  { kind: 'particular_office', question: 'do Nigerians need a transit visa for a stop at Paris airport?' },
+  // A national list decides for a nationality not on Annex IV (Nigerians, on it, get the common list).
+  { kind: 'particular_office', question: 'do Indians need a transit visa for a stop at Paris airport?' },
   { kind: 'detail', question: 'Can I use my expired passport with the valid visa inside?' },
   { kind: 'detail', question: 'Is it a criminal offence to overstay in Spain?' },
 ];
