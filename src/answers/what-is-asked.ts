@@ -87,7 +87,7 @@ export function answersTheForm(language: LanguageTables, asks: readonly string[]
  * be covered by a word of the answer (its sentences, its facts' ids and cues), by what the
  * question was understood to ask for the topics answered (their intent phrases, the places,
  * nationality, purpose and stay), by a country name, by a name written with a capital inside
- * the clause, or by a generic word that asks for no fact in particular. `min_uncovered` words
+ * the clause, by a refusal ground the question quotes (`reading.quoted`), or by a generic word that asks for no fact in particular. `min_uncovered` words
  * left over ("phone", "email") are a detail no rule states: the topic's facts merely stand next
  * to it. A question of any form is held to the same test over all its sentences when the
  * language's coverage sets `min_uncovered_any` ("what happens to my EES record if my chip is
@@ -131,7 +131,10 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   const isName = (raw: string, index: number): boolean => index > 0 && /^[A-Z][a-z]/.test(raw);
   // The crude English stem is for English words only: on German "krankenversicherung" it would give "krank".
   const isGeneric = (word: string): boolean => coverage.generic.has(word) || (!foreign && coverage.generic.has(wordStem(word)));
-  const isCovered = (word: string): boolean => covered.has(wordStem(word));
+  // A refusal letter's ground quoted ('refused for "reasonable doubts about…"', can I appeal?) is
+  // context, not what the appeal question asks; elsewhere a quotation may be the very thing asked.
+  const quotedContext = topics.includes('refusal_appeal') ? reading.quoted : NO_WORDS;
+  const isCovered = (word: string): boolean => covered.has(wordStem(word)) || quotedContext.has(word);
   const uncovered = (tokens: readonly Token[]): number =>
     tokens.filter(({ raw, word }, index) => {
       const reduced = foreign ? reading.factCues.reduce(word) : word;
@@ -141,6 +144,8 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   return coverage.minUncoveredAny === null || uncovered(reading.tokens) < coverage.minUncoveredAny;
 }
 
+
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 /** A Chinese word of two characters: most Chinese words are, so the length rule of other scripts would skip them. */
 const TWO_HAN = /^\p{Script=Han}{2}$/u;

@@ -95,6 +95,12 @@ export interface QuestionReading {
    * the context ("My cousin lives in Lyon.") is not asked about.
    */
   tokens: readonly Token[];
+  /**
+   * The normalised words of each quotation of three words or more ("refused for 'reasonable doubts
+   * about your intention to leave'", « objet du séjour non justifié »): what a letter or a page
+   * said, which the question quotes as context; not what it asks the answer to name.
+   */
+  quoted: ReadonlySet<string>;
   /** Each sentence's normalised words (split at `?`, `!`, `.`, `;` and line breaks), joined by one space and padded like `text`. */
   sentences: readonly string[];
   /** The same for each clause (split at commas and colons too): where a yes/no form may open after some context. */
@@ -282,7 +288,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   for (const candidate of candidates) {
     if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
   }
-  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside, permitHeld, ages: profile.ages, visaFree: profile.visaFree };
+  return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), quoted: quotedWords(question, identified.language === 'zh' ? (part) => tokenizeChinese(part, names?.namePattern ?? null) : tokenizeText), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside, permitHeld, ages: profile.ages, visaFree: profile.visaFree };
 }
 
 /** A clause of the question: its words as typed and normalised, and the punctuation that ends it. */
@@ -347,6 +353,22 @@ function sentencesOf(clauses: readonly Clause[]): Pick<QuestionReading, 'firstAs
 }
 
 /**
+ * A quotation: an opening quote mark after the start, a space or a bracket (so the apostrophe of
+ * "don't" opens none), its text, and a closing mark before the end, a space or punctuation.
+ */
+const QUOTATION = /(?:^|[\s(])["“”„«‘'「『]\s*([^"“”„«»‘’'「」『』]+?)\s*["“”»’'」』](?=$|[\s,.;:?!)？，。])/gu;
+
+/** The words of the question's quotations of three words or more (`QuestionReading.quoted`). */
+function quotedWords(question: string, tokenize: (text: string) => Token[]): ReadonlySet<string> {
+  const quoted = new Set<string>();
+  for (const match of question.matchAll(QUOTATION)) {
+    const tokens = tokenize(match[1] ?? '');
+    if (tokens.length >= 3) for (const token of tokens) quoted.add(token.word);
+  }
+  return quoted;
+}
+
+/**
  * A question in a language we do not support: `unknown`, no country, purpose, stay nor profile.
  * Reading it through English tables would find places and topics it does not name.
  */
@@ -369,7 +391,7 @@ function unsupportedReading(identified: LanguageIdentification, clauses: readonl
       { field: 'intent', value: 'unknown', matched: identified.language ?? '', rule: `a language we do not read (supported: ${SUPPORTED_LANGUAGES.join(', ')}): no table of another language is applied` },
     ],
   };
-  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null, permitHeld: false, ages: [], visaFree: false };
+  return { classification, words, text: ` ${words.join(' ')} `, cueText: ` ${words.join(' ')} `, factCues, countryTerms: NO_COUNTRY_TERMS, ...sentencesOf(clauses), quoted: new Set(), places: { states: [], stays: new Map() }, asked: ['unknown'], competing: false, asks: [], language: identified, visaHeldOutside: null, homeOutside: null, permitHeld: false, ages: [], visaFree: false };
 }
 
 function languageEvidence(identified: LanguageIdentification, words: readonly string[]): Evidence {

@@ -18,6 +18,16 @@ describe('rules that answer although the question names a detail', () => {
 
   it('an Annex IV national changing planes at a named airport gets the common list', () =>
     expectFactIn('ghanaian passport holder, just changing planes at munich airport, do I need an airport transit visa?', 'en', 'airport_transit.annex_iv'));
+  it('a quoted refusal ground is context: the appeal rule still answers "can I appeal?"', () =>
+    expectFactIn('my visa was refused because of "doubts about the purpose and conditions of stay", can I appeal?', 'en', 'refusal_appeal.right_of_appeal'));
+
+  it('a quotation in another question is still what is asked', async () => {
+    const data = await ask('can I apply for ETIAS by "carrier pigeon post"?');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it('EES kiosks at a named airport are the EES rules, which hold at every external border', () =>
+    expectFactIn('will americans use the EES kiosks at lisbon airport?', 'en', 'ees.biometrics'));
 });
 
 describe('forms read as another topic', () => {
