@@ -1,4 +1,3 @@
-import { mayMatch } from '../lib/required-literals.js';
 import type { Topic } from '../knowledge/topics.js';
 import { correctSpelling, isForeignQuestion } from './correct-spelling.js';
 import type { Evidence } from './evidence.js';
@@ -411,7 +410,10 @@ function askedKinds(tables: LanguageTables, question: string, words: readonly st
     const clauses = question.split(/[?!.;:,\n？！。；：，、؟،؛¿¡]+|\band\b/i).map((clause) => ` ${tokenizeText(clause).map((token) => token.word).join(' ')} `);
     // A form whose literals are nowhere in the question cannot match any clause: most are skipped so.
     const whole = clauses.join('\n');
-    for (const form of tables.askForms) if (mayMatch(form.literals, whole) && clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
+    const found = tables.askFormLiterals.scan(whole);
+    tables.askForms.forEach((form, index) => {
+      if (tables.askFormLiterals.mayMatch(index, found) && clauses.some((clause) => form.regex.test(clause))) kinds.push(form.kind);
+    });
   }
   return [...new Set(kinds)];
 }

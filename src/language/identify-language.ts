@@ -112,6 +112,8 @@ const LETTER = /\p{L}/u;
  *   named by CLD3;
  * - mostly Latin, with at least ENGLISH_WORD_SHARE of English table words → English;
  * - Turkish's own letters (ğ, dotless ı) → Turkish;
+ * - a supported language whose own file holds OWN_WORD_SHARE of the words and OWN_WORD_MARGIN
+ *   more than any other → that language, without CLD3 (the rules below would choose it too);
  * - otherwise CLD3, then: text mostly in Arabic script without a letter only other languages
  *   write, which CLD3 reliably calls a language of that script (Persian, for dialectal Arabic), is
  *   Arabic; the supported language whose own file holds OWN_WORD_SHARE of the words, OWN_WORD_MARGIN
@@ -205,9 +207,15 @@ function identifyByScriptAndDetector(
   // (Portuguese); unless another language's own words hold more of it ("Quanto costa un visto
   // Schengen per venire in Italia?": 78 % English table words, all of them Italian ones).
   const shares = ownWordShares(words, ownWords);
-  const [best] = [...shares].sort((a, b) => b[1] - a[1]);
+  const [best, second] = [...shares].sort((a, b) => b[1] - a[1]);
   if (share >= ENGLISH_WORD_SHARE && !(best && best[1] > share)) return decided('en', english);
   if (TURKISH_LETTERS.test(text) && !text.includes('ə')) return decided('tr', 'Turkish letters (ğ, dotless ı)');
+  // A language whose own file holds OWN_WORD_SHARE of the words and OWN_WORD_MARGIN more than any
+  // other wins below whatever CLD3 names (the rules after it give the same language), so CLD3, a
+  // third of the reading's time, is not asked: 96 % of the other languages' dev questions.
+  if (best && best[1] >= OWN_WORD_SHARE && best[1] >= (second?.[1] ?? 0) + OWN_WORD_MARGIN && (arabic * 2 <= letters || best[0] === 'ar')) {
+    return decided(best[0], `${Math.round(best[1] * 100)} % of the words are words of the ${best[0]} tables, ${OWN_WORD_MARGIN * 100} points more than any other language's`);
+  }
   const result = detector.findLanguage(text);
   // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
   const code = CLD3_CODES[result.language] ?? result.language;

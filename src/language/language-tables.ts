@@ -1,4 +1,4 @@
-import { prefilteredRegex, type PrefilteredRegex } from '../lib/required-literals.js';
+import { LiteralIndex, prefilteredRegex, type PrefilteredRegex } from '../lib/required-literals.js';
 import { API_PATHS, type ApiPath } from './api-paths.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -431,6 +431,8 @@ export interface LanguageTables {
   routes: ReadonlyMap<Intent, IntentRoute | null>;
   signals: PhraseIndex<IntentSignal>;
   patterns: readonly IntentPattern[];
+  /** The literals of `patterns`, in their order: which may match a text, found in one pass. */
+  patternLiterals: LiteralIndex;
   /** Intent → the intents it absorbs once it scores at least minScore on its own. */
   absorbs: ReadonlyMap<Exclude<Intent, 'unknown'>, { minScore: number; intents: readonly Exclude<Intent, 'unknown'>[] }>;
   /**
@@ -545,6 +547,8 @@ export interface LanguageTables {
   asksInside: PhraseIndex<string>;
   /** Question forms (asks.json `forms`): a regular expression per kind, tested on each normalised clause once its literals are found. */
   askForms: readonly ({ kind: string } & PrefilteredRegex)[];
+  /** The literals of `askForms`, in their order. */
+  askFormLiterals: LiteralIndex;
   /** Kind id → the topics and fact ids that answer it (empty: nothing in the rules does; `*`: every topic). */
   answeredBy: ReadonlyMap<string, ReadonlySet<string>>;
   /** Kind id → the fact kinds (money, duration_days...) whose facts answer it. */
@@ -722,12 +726,14 @@ export function compileLanguageTables(
     }
   }
 
+  const askForms = files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, ...prefilteredRegex(form) })));
   const tables: Omit<LanguageTables, 'spelling' | 'countryNames' | 'otherLanguages'> = {
     language: 'en',
     reduceWord: (word) => word,
     asks,
     asksInside,
-    askForms: files.asks.kinds.flatMap((kind) => kind.forms.map((form) => ({ kind: kind.id, ...prefilteredRegex(form) }))),
+    askForms,
+    askFormLiterals: new LiteralIndex(askForms.map((form) => form.literals)),
     answeredBy: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by)])),
     answeredByKinds: new Map(files.asks.kinds.map((kind) => [kind.id, new Set(kind.answered_by_kinds)])),
     anyKinds: new Set(files.asks.kinds.filter((kind) => kind.match === 'any').map((kind) => kind.id)),
@@ -739,6 +745,7 @@ export function compileLanguageTables(
     routes,
     signals,
     patterns,
+    patternLiterals: new LiteralIndex(patterns.map((pattern) => pattern.literals)),
     absorbs,
     held: { intent: files.intents.held.intent, weight: files.intents.held.weight, withoutNationality: files.intents.held.without_nationality ?? null },
     notForNationality: new Set(files.intents.nationality_named?.not_for ?? []),

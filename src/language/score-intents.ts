@@ -1,4 +1,3 @@
-import { mayMatch } from '../lib/required-literals.js';
 import type { Evidence } from './evidence.js';
 import { baseForms } from './base-forms.js';
 import { isForeignQuestion } from './correct-spelling.js';
@@ -61,8 +60,9 @@ export function scoreIntents(
       found.push({ intent: signal.intent, weight: signal.weight, start: match.start, end: match.end, matched: words.slice(match.start, match.end).join(' '), rule: signal.rule, held: signal.held });
     }
   }
-  for (const pattern of tables.patterns) {
-    if (!mayMatch(pattern.literals, text)) continue;
+  const literalsFound = tables.patternLiterals.scan(text);
+  for (const [index, pattern] of tables.patterns.entries()) {
+    if (!tables.patternLiterals.mayMatch(index, literalsFound)) continue;
     const match = pattern.regex.exec(text);
     if (!match) continue;
     const start = wordIndexAt(text, match.index);

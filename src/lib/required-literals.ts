@@ -161,3 +161,103 @@ function closingBracket(source: string, open: number): number {
   }
   return source.length;
 }
+
+/** A requirement whose literals are numbered by a LiteralIndex. */
+type NumberedRequirement = number | { readonly any: readonly NumberedRequirement[] } | { readonly all: readonly NumberedRequirement[] };
+
+/**
+ * The literals of a list of patterns, found in a text in one pass (an Aho–Corasick automaton):
+ * whether each pattern may match is then read from what was found, rather than with one
+ * `includes` per literal per pattern (a table's question forms hold over a thousand literals).
+ * `mayMatch(i, found)` gives what `mayMatch(requirements[i], text)` gives.
+ */
+export class LiteralIndex {
+  private readonly requirements: readonly (NumberedRequirement | null)[];
+  private readonly next: Map<string, number>[] = [new Map()];
+  private readonly fail: number[] = [0];
+  private readonly output: number[][] = [[]];
+  private readonly literalCount: number;
+
+  constructor(requirements: readonly (Requirement | null)[]) {
+    const numbers = new Map<string, number>();
+    const numberOf = (literal: string): number => {
+      let id = numbers.get(literal);
+      if (id === undefined) {
+        id = numbers.size;
+        numbers.set(literal, id);
+        this.insert(literal, id);
+      }
+      return id;
+    };
+    const numbered = (requirement: Requirement): NumberedRequirement =>
+      typeof requirement === 'string' ? numberOf(requirement) : 'any' in requirement ? { any: requirement.any.map(numbered) } : { all: requirement.all.map(numbered) };
+    this.requirements = requirements.map((requirement) => (requirement === null ? null : numbered(requirement)));
+    this.literalCount = numbers.size;
+    this.link();
+  }
+
+  /** Which literals `text` holds: `found[id]` is 1 for each. */
+  scan(text: string): Uint8Array {
+    const found = new Uint8Array(this.literalCount);
+    let state = 0;
+    for (const char of text) {
+      let to = this.next[state]?.get(char);
+      while (to === undefined && state !== 0) {
+        state = this.fail[state] ?? 0;
+        to = this.next[state]?.get(char);
+      }
+      state = to ?? 0;
+      for (const id of this.output[state] ?? []) found[id] = 1;
+    }
+    return found;
+  }
+
+  /** Whether the text `found` was scanned from holds what pattern `index` requires. */
+  mayMatch(index: number, found: Uint8Array): boolean {
+    return holds(this.requirements[index] ?? null, found);
+  }
+
+  private insert(literal: string, id: number): void {
+    let state = 0;
+    for (const char of literal) {
+      const edges = this.next[state] as Map<string, number>;
+      let to = edges.get(char);
+      if (to === undefined) {
+        to = this.next.length;
+        this.next.push(new Map());
+        this.fail.push(0);
+        this.output.push([]);
+        edges.set(char, to);
+      }
+      state = to;
+    }
+    this.output[state]?.push(id);
+  }
+
+  /** Failure links, breadth first, each state also reporting the literals its longest proper suffix state reports. */
+  private link(): void {
+    const queue = [...(this.next[0] as Map<string, number>).values()];
+    for (let at = 0; at < queue.length; at += 1) {
+      const state = queue[at] as number;
+      for (const [char, to] of this.next[state] as Map<string, number>) {
+        let back = this.fail[state] ?? 0;
+        while (back !== 0 && !this.next[back]?.has(char)) back = this.fail[back] ?? 0;
+        const target = this.next[back]?.get(char);
+        this.fail[to] = target !== undefined && target !== to ? target : 0;
+        this.output[to]?.push(...(this.output[this.fail[to] ?? 0] ?? []));
+        queue.push(to);
+      }
+    }
+  }
+}
+
+function holds(requirement: NumberedRequirement | null, found: Uint8Array): boolean {
+  if (requirement === null) return true;
+  if (typeof requirement === 'number') return found[requirement] === 1;
+  if ('any' in requirement) {
+    for (const branch of requirement.any) if (holds(branch, found)) return true;
+    return false;
+  }
+  for (const item of requirement.all) if (!holds(item, found)) return false;
+  return true;
+}

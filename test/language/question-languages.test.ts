@@ -92,10 +92,10 @@ describe('the language of a question', () => {
     expect(hinted.body.data.evidence[0], JSON.stringify(hinted.body)).toMatchObject({ field: 'language', value: 'fr', rule: 'the language hint of the request' });
   });
 
-  it('reads a short question in the language CLD3 guesses without certainty when the file of that language holds its words ("виза в болгарию нужна?")', async () => {
+  it('reads a short question in the language whose file holds its words, however unsure CLD3 would be ("виза в болгарию нужна?")', async () => {
     const res = await post('/classify', { question: 'виза в болгарию нужна?' });
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ language: 'ru', country: 'BG' });
-    expect(res.body.data.evidence[0].rule, JSON.stringify(res.body)).toContain('as CLD3 guesses');
+    expect(res.body.data.evidence[0].rule, JSON.stringify(res.body)).toContain('words of the ru tables');
   });
 
   it('counts the inflected names a language file lists as its words ("в Мюнхене": Russian, not Bulgarian)', async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mayMatch, requiredLiterals } from '../../src/lib/required-literals.js';
+import { LiteralIndex, mayMatch, requiredLiterals } from '../../src/lib/required-literals.js';
 import { tokenizeText } from '../../src/language/tokenize-question.js';
 
 // The literal prefilter of the tables' question forms (src/lib/required-literals.ts): a form is
@@ -82,5 +82,41 @@ describe('the prefilter never rules out a text a table form matches', () => {
     expect(matched).toBeGreaterThan(1000);
     // The point of it: most (form, text) pairs are ruled out without running the form.
     expect(skipped / (sources.length * texts.length)).toBeGreaterThan(0.8);
+  }, 120_000);
+});
+
+describe('LiteralIndex finds in one pass what mayMatch looks for literal by literal', () => {
+  it('overlapping literals, one inside another and across words, are all found', () => {
+    const requirements = [requiredLiterals('\\bvisa fee\\b'), requiredLiterals('\\b(isa|fees?)\\b'), requiredLiterals('\\bschengen (visa|area)\\b'), null, requiredLiterals('\\b(overstay|stay)ed\\b')];
+    const index = new LiteralIndex(requirements);
+    for (const text of [' what is the visa fee ', ' the schengen area ', ' i overstayed ', ' nothing here ', ' isa ', '']) {
+      const found = index.scan(text);
+      requirements.forEach((requirement, at) => expect(index.mayMatch(at, found), `${at} on "${text}"`).toBe(mayMatch(requirement, text)));
+    }
+  });
+
+  it('gives what mayMatch gives for every form and pattern of the English and French tables on every real French and English question', () => {
+    const sourcesOf = (file: string): string[] => {
+      const tables = JSON.parse(readFileSync(join('rules/language', file), 'utf8')) as { asks?: Record<string, { forms?: string[] }>; patterns?: Record<string, { regex: string }[]>; kinds?: { forms?: string[] }[]; intents?: { patterns?: { regex: string }[] }[] };
+      return [
+        ...Object.values(tables.asks ?? {}).flatMap((kind) => kind.forms ?? []),
+        ...Object.values(tables.patterns ?? {}).flatMap((forms) => forms.map((form) => form.regex)),
+        ...(tables.kinds ?? []).flatMap((kind) => kind.forms ?? []),
+        ...(Array.isArray(tables.intents) ? tables.intents.flatMap((intent) => (intent.patterns ?? []).map((pattern) => pattern.regex)) : []),
+      ];
+    };
+    const requirements = ['asks.json', 'intents.json', 'fr.json'].flatMap(sourcesOf).map(requiredLiterals);
+    expect(requirements.length).toBeGreaterThan(400);
+    const index = new LiteralIndex(requirements);
+    const questions = ['en', 'fr'].flatMap((language) => (JSON.parse(readFileSync(join('fixtures/questions/real', `${language}.dev.json`), 'utf8')) as { cases: { question: string }[] }).cases);
+    const differ: string[] = [];
+    for (const { question } of questions) {
+      const text = ` ${tokenizeText(question).map((token) => token.word).join(' ')} `;
+      const found = index.scan(text);
+      requirements.forEach((requirement, at) => {
+        if (index.mayMatch(at, found) !== mayMatch(requirement, text)) differ.push(`${at} on "${text}"`);
+      });
+    }
+    expect(differ).toEqual([]);
   }, 120_000);
 });
