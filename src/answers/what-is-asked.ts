@@ -87,9 +87,9 @@ export function answersTheForm(language: LanguageTables, asks: readonly string[]
  * be covered by a word of the answer (its sentences, its facts' ids and cues), by what the
  * question was understood to ask for the topics answered (their intent phrases, the places,
  * nationality, purpose and stay), by a country name, by a name written with a capital inside
- * the clause, by a refusal ground the question quotes (`reading.quoted`), or by a generic word that asks for no fact in particular. `min_uncovered` words
- * left over ("phone", "email") are a detail no rule states: the topic's facts merely stand next
- * to it. A question of any form is held to the same test over all its sentences when the
+ * the clause, by a refusal ground the question quotes (`reading.quoted`), or by a generic word
+ * that asks for no fact in particular. `min_uncovered` words left over ("phone", "email") are a
+ * detail no rule states: the topic's facts merely stand next to it. A question of any form is held to the same test over all its sentences when the
  * language's coverage sets `min_uncovered_any` ("what happens to my EES record if my chip is
  * broken and I take the queue?"): that many words left over make it a detail too.
  */

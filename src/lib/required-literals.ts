@@ -2,14 +2,15 @@
  * A cheap test that lets most regular expressions be skipped: the literal text every match of a
  * pattern must contain. A table's question forms are tested on every clause of every question;
  * most start with a word boundary, a look-around or a group, where the engine cannot skip ahead,
- * so it tries the pattern at each position. Looking for the literals first (String.includes)
- * rules out most forms at a fraction of the cost; a pattern only runs on a text that holds them.
+ * so it tries the pattern at each position. Looking for the literals first (all of a table's at
+ * once, `LiteralIndex`) rules out most forms at a fraction of the cost; a pattern only runs on a
+ * text that holds them.
  *
  * `\b(opening|office) (hours|times)\b` requires ("opening" or "office") and ("hours" or "times").
  * The reading is conservative: a group counts only when no quantifier makes it optional and it is
  * no look-around; a class, an escape or a wildcard ends a literal; a literal shorter than three
  * characters is not looked for, and an alternative without any literal makes its whole group
- * require nothing. So `mayMatch` is never false where the pattern matches.
+ * require nothing. So `LiteralIndex.mayMatch` is never false where the pattern matches.
  */
 
 /** What every match contains: a literal, any of several requirements, or all of them. */
@@ -32,14 +33,6 @@ export interface PrefilteredRegex {
 /** Compiles a table's pattern (no flags) with its required literals. */
 export function prefilteredRegex(source: string): PrefilteredRegex {
   return { regex: new RegExp(source), literals: requiredLiterals(source) };
-}
-
-/** Whether `text` holds what the requirement asks for (always true for null). */
-export function mayMatch(requirement: Requirement | null, text: string): boolean {
-  if (requirement === null) return true;
-  if (typeof requirement === 'string') return text.includes(requirement);
-  if ('any' in requirement) return requirement.any.some((branch) => mayMatch(branch, text));
-  return requirement.all.every((item) => mayMatch(item, text));
 }
 
 /** `source[start, end)` as alternatives: any of theirs, or null when one of them requires nothing. */
@@ -168,8 +161,7 @@ type NumberedRequirement = number | { readonly any: readonly NumberedRequirement
 /**
  * The literals of a list of patterns, found in a text in one pass (an Aho–Corasick automaton):
  * whether each pattern may match is then read from what was found, rather than with one
- * `includes` per literal per pattern (a table's question forms hold over a thousand literals).
- * `mayMatch(i, found)` gives what `mayMatch(requirements[i], text)` gives.
+ * `includes` per literal per pattern (the Spanish question forms hold 1,189 literals).
  */
 export class LiteralIndex {
   private readonly requirements: readonly (NumberedRequirement | null)[];
