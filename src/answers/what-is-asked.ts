@@ -132,8 +132,10 @@ export function coversTheQuestion(language: LanguageTables, reading: QuestionRea
   // The crude English stem is for English words only: on German "krankenversicherung" it would give "krank".
   const isGeneric = (word: string): boolean => coverage.generic.has(word) || (!foreign && coverage.generic.has(wordStem(word)));
   // A refusal letter's ground quoted ('refused for "reasonable doubts about…"', can I appeal?) is
-  // context, not what the appeal question asks; elsewhere a quotation may be the very thing asked.
-  const quotedContext = topics.includes('refusal_appeal') ? reading.quoted : NO_WORDS;
+  // context, not what the appeal question asks (fact-cues.json `quotation_topics`); elsewhere a
+  // quotation may be the very thing asked.
+  const quotationTopics = language.factCues.coverage?.quotationTopics;
+  const quotedContext = topics.some((topic) => quotationTopics?.has(topic) === true) ? reading.quoted : NO_WORDS;
   const isCovered = (word: string): boolean => covered.has(wordStem(word)) || quotedContext.has(word);
   const uncovered = (tokens: readonly Token[]): number =>
     tokens.filter(({ raw, word }, index) => {

@@ -14,6 +14,9 @@ import { phraseList, regexSource } from './table-schemas.js';
  * ("what happens to my EES record if my passport chip is broken and I use the queue?"): so many
  * words no answer names make it a detail, whether or not it opens as a yes/no question.
  * `stopwords` adds natural's stop-word list of a language to `generic`.
+ * `quotation_topics`: the topics whose answer a quotation in the question (three words or more:
+ * a refusal letter's ground) does not have to name, being context, not what is asked (English
+ * file only: it holds for a question in any language).
  */
 const regexList = z.array(regexSource).default([]);
 
@@ -27,6 +30,7 @@ const CoverageSchema = z.strictObject({
   stopwords: z.enum(STOPWORD_LANGUAGES).optional(),
   min_uncovered: z.number().int().min(1).default(2),
   min_uncovered_any: z.number().int().min(1).optional(),
+  quotation_topics: z.array(z.enum(GENERAL_TOPICS)).default([]),
 });
 
 /**
@@ -50,7 +54,7 @@ export interface FactCues {
   /** Fact id → its phrases under every topic: the words that name a fact in an answer (the yes/no coverage). */
   byFact: ReadonlyMap<string, readonly string[]>;
   /** What a yes/no question (and, past `minUncoveredAny` words, any question) must find in its answer (`coverage`), compiled; absent when the file has none. */
-  coverage?: { forms: readonly RegExp[]; notYesNo: readonly RegExp[]; afterContext: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number; minUncoveredAny: number | null };
+  coverage?: { forms: readonly RegExp[]; notYesNo: readonly RegExp[]; afterContext: readonly RegExp[]; generic: ReadonlySet<string>; minUncovered: number; minUncoveredAny: number | null; quotationTopics: ReadonlySet<string> };
   /** One word as the language's tables reduce it (a stem in French, the word itself in English), to compare a question's words with these cues. */
   reduce: (word: string) => string;
 }
@@ -80,5 +84,6 @@ function compileCoverage(coverage: z.output<typeof CoverageSchema>, wordsOf: (ph
     generic: new Set([...coverage.generic.flatMap(wordsOf), ...stopwords, ...stopwords.flatMap(wordsOf)]),
     minUncovered: coverage.min_uncovered,
     minUncoveredAny: coverage.min_uncovered_any ?? null,
+    quotationTopics: new Set(coverage.quotation_topics),
   };
 }
