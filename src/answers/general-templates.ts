@@ -132,6 +132,8 @@ export const GENERAL_TEMPLATES: Readonly<Partial<Record<GeneralTopic, readonly F
     // answer it, the extension rules (Visa Code Art. 33) do, alone.
     { fact: 'visa_extension.mandatory', topic: 'visa_extension', byDefault: false, render: (v) => text(v) },
     { fact: 'visa_extension.serious_personal_reasons', topic: 'visa_extension', byDefault: false, render: (v) => text(v) },
+    // "Are the 90 days per country or for all of them together?": one allowance for the whole area.
+    { fact: 'visa_validity.one_allowance', topic: 'visa_validity', byDefault: false, render: (v) => text(v) },
   ],
   fees: [
     { fact: 'fees.adult', askedByAges: statesAge((age) => age >= CHILD_FEE_BELOW_AGE), byDefault: true, render: (v) => money(v, (a) => `The visa fee for an adult is ${a}.`) },
