@@ -34,6 +34,11 @@ describe('forms read as another topic', () => {
     ['do the arrival and departure days count as days of my stay?', 'stay_duration'],
     // "what does 90 in 180 mean" asks for the rule, not a detail no rule states
     ['what does 90 days in 180 days actually mean?', 'stay_duration'],
+    ['short stop in Munich, I stay inside the airport, do I need a visa just for the transit?', 'airport_transit'],
+    ['I already gave my fingerprints for a Dutch visa last year, will they scan them again for Spain?', 'biometrics'],
+    // an appeal named, in the words of the refusing state's procedure, is the appeal question
+    ['can I file a recurso de reposicion myself against the consulate that refused me?', 'refusal_appeal'],
+    ['is there any way to get the refusal overturned?', 'refusal_appeal'],
   ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
 
   it('"what does 90 days in 180 days mean" is answered by the 90/180 rule', () =>
@@ -43,6 +48,15 @@ describe('forms read as another topic', () => {
     const data = await ask('can I apply for a schengen visa for a trip more than three months away?');
     expect(data.unanswered ?? [], JSON.stringify(data)).not.toContainEqual(expect.objectContaining({ reason: 'no_matching_rule', topic: 'application_timing' }));
     expect(data.answer, JSON.stringify(data)).not.toBeNull();
+  });
+});
+
+describe('a judgement on one case', () => {
+  it('whether an appeal will succeed is no rule: null', async () => {
+    const data = await ask('they refused my visa for Italy, will an appeal get the refusal overturned?');
+    expect(data.intent).toBe('refusal_appeal');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect(data.reason).toBe('no_matching_rule');
   });
 });
 
