@@ -39,10 +39,20 @@ describe('forms read as another topic', () => {
     // an appeal named, in the words of the refusing state's procedure, is the appeal question
     ['can I file a recurso de reposicion myself against the consulate that refused me?', 'refusal_appeal'],
     ['is there any way to get the refusal overturned?', 'refusal_appeal'],
+    ['How much is a multiple entry Schengen visa?', 'visa_fees'],
+    ['Are citizens of Ghana required to have a Schengen visa to travel?', 'visa_requirement'],
   ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
+
+  // "rule" is how people name the 90/180 limit: no word left unexplained
+  it('"explain the 90 in 180 rule" is answered by the 90/180 rule', () =>
+    expectFactIn("can you explain how the '90 in 180' rule is counted?", 'en', 'short_stay.counting'));
 
   it('"what does 90 days in 180 days mean" is answered by the 90/180 rule', () =>
     expectFactIn('what does 90 days in 180 days actually mean?', 'en', 'short_stay.max_days'));
+
+  // "when applying from…" is a condition, not a question about when: the fee answers
+  it('"the fee when applying from Pakistan" is answered by the fee', () =>
+    expectFactIn('what is the schengen visa fee when applying from pakistan?', 'en', 'fees.adult'));
 
   it('a trip "more than three months away" is no stay beyond 90 days', async () => {
     const data = await ask('can I apply for a schengen visa for a trip more than three months away?');
