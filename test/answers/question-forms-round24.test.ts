@@ -74,5 +74,7 @@ describe('a detail no rule states', () => {
   it.each([
     'is a flight reservation enough or do I have to buy the ticket before I apply for the French visa?',
     'can I hand in a dummy ticket with my Italian visa application?',
+    // how long the queues are at a border is no rule
+    'will there be long queues at the border in Calais because of the EES fingerprints?',
   ])('%s → null', (question) => expectNoMatchingRuleIn(question, 'en'));
 });
