@@ -41,11 +41,16 @@ describe('forms read as another topic', () => {
     ['is there any way to get the refusal overturned?', 'refusal_appeal'],
     ['How much is a multiple entry Schengen visa?', 'visa_fees'],
     ['Are citizens of Ghana required to have a Schengen visa to travel?', 'visa_requirement'],
+    ['Do Kenyans need a tourist visa for Austria?', 'visa_requirement'],
   ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
 
   // "rule" is how people name the 90/180 limit: no word left unexplained
   it('"explain the 90 in 180 rule" is answered by the 90/180 rule', () =>
     expectFactIn("can you explain how the '90 in 180' rule is counted?", 'en', 'short_stay.counting'));
+
+  // "refundable flights" is how the trip was booked, not a refund asked for
+  it('"refundable flights … do the arrival and departure days count?" is answered by the 90/180 rule', () =>
+    expectFactIn('we booked refundable flights home 90 days after we land, do the arrival day and the departure day both count?', 'en', 'short_stay.counting'));
 
   it('"what does 90 days in 180 days mean" is answered by the 90/180 rule', () =>
     expectFactIn('what does 90 days in 180 days actually mean?', 'en', 'short_stay.max_days'));
@@ -76,5 +81,6 @@ describe('a detail no rule states', () => {
     'can I hand in a dummy ticket with my Italian visa application?',
     // how long the queues are at a border is no rule
     'will there be long queues at the border in Calais because of the EES fingerprints?',
+    'should I book refundable flights for the Spanish visa or do they want paid tickets?',
   ])('%s → null', (question) => expectNoMatchingRuleIn(question, 'en'));
 });
