@@ -66,6 +66,12 @@ describe('forms read as another topic', () => {
   });
 });
 
+describe('what one office does, where the rule is the same at every office of the state', () => {
+  // the appeal is governed by the law of the state that refused, wherever the application was lodged
+  it('an appeal after a refusal by a named embassy is answered by the appeal rules', () =>
+    expectFactIn('the German embassy in Nairobi refused my visa, how do I appeal?', 'en', 'refusal_appeal.right_of_appeal'));
+});
+
 describe('a judgement on one case', () => {
   it('whether an appeal will succeed is no rule: null', async () => {
     const data = await ask('they refused my visa for Italy, will an appeal get the refusal overturned?');
