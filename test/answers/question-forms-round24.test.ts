@@ -82,11 +82,22 @@ describe('a judgement on one case', () => {
 });
 
 describe('a detail no rule states', () => {
+  it('how long one has to appeal is still the appeal question, not a detail', async () => {
+    const data = await ask('my visa for Italy was refused, how long do I have to appeal?');
+    expect(data.intent).toBe('refusal_appeal');
+    expect(data.reason, JSON.stringify(data)).not.toBe('no_matching_rule');
+  });
+
   it.each([
     'is a flight reservation enough or do I have to buy the ticket before I apply for the French visa?',
     'can I hand in a dummy ticket with my Italian visa application?',
     // how long the queues are at a border is no rule
     'will there be long queues at the border in Calais because of the EES fingerprints?',
     'should I book refundable flights for the Spanish visa or do they want paid tickets?',
+    // how long an appeal takes, what an invitation letter says or who signs it, a credit card's cover: no rule states them
+    'how long does an appeal against the Italian refusal take to get a decision?',
+    'is there a template for the invitation letter for the German visa?',
+    'does my host have to sign the invitation letter for France in front of a notary?',
+    'is the insurance of my credit card accepted for the Spanish visa?',
   ])('%s → null', (question) => expectNoMatchingRuleIn(question, 'en'));
 });
