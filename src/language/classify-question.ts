@@ -25,7 +25,7 @@ const STRONG_CUE = 3;
  * it names the rule's own numbers ("90 in the UK and then 90 in Schengen"): digits, which read
  * the same in every language, so no word list of one language stands in code.
  */
-const STAY_RULE_NUMBERS = / (90|180|ninety) /;
+const STAY_RULE_NUMBERS = / (90|180) /;
 
 /** What POST /classify returns about a question (and what POST /route and /answer build on). */
 export interface Classification {
