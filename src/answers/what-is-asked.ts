@@ -80,18 +80,19 @@ export function answersTheForm(language: LanguageTables, asks: readonly string[]
 
 
 /**
- * Whether the answer names what a yes/no question asks about (fact-cues.json `coverage`, read
- * with the English tables only, since the answer is written in English). Each clause of the
- * question matching a coverage form ("can I apply for ETIAS by phone or email?", after any
- * context: "I live in Manchester, can I…") is a yes/no question; each of its content words must
- * be covered by a word of the answer (its sentences, its facts' ids and cues), by what the
- * question was understood to ask for the topics answered (their intent phrases, the places,
- * nationality, purpose and stay), by a country name, by a name written with a capital inside
- * the clause, by a refusal ground the question quotes (`reading.quoted`), or by a generic word
- * that asks for no fact in particular. `min_uncovered` words left over ("phone", "email") are a
- * detail no rule states: the topic's facts merely stand next to it. A question of any form is held to the same test over all its sentences when the
- * language's coverage sets `min_uncovered_any` ("what happens to my EES record if my chip is
- * broken and I take the queue?"): that many words left over make it a detail too.
+ * Whether the answer names what a yes/no question asks about (the `coverage` block of the
+ * question's own language: fact-cues.json for English, `fact_cues.coverage` in another language's
+ * file). Each clause of the question matching a coverage form ("can I apply for ETIAS by phone or
+ * email?", after any context: "I live in Manchester, can I…") is a yes/no question; each of its
+ * content words must be covered by a word of the answer (its sentences, its facts' ids and cues),
+ * by what the question was understood to ask for the topics answered (their intent phrases, the
+ * places, nationality, purpose and stay), by a country name, by a name written with a capital
+ * inside the clause, by a refusal ground the question quotes (`reading.quoted`), or by a generic
+ * word that asks for no fact in particular. `min_uncovered` words left over ("phone", "email") are
+ * a detail no rule states: the topic's facts merely stand next to it. A question of any form is
+ * held to the same test over all its sentences when the language's coverage sets
+ * `min_uncovered_any` ("what happens to my EES record if my chip is broken and I take the
+ * queue?"): that many words left over make it a detail too.
  */
 export function coversTheQuestion(language: LanguageTables, reading: QuestionReading, parts: readonly AnswerPart[], topics: readonly string[]): boolean {
   // The coverage block of the question's own language (`fact_cues.coverage` in another language's
