@@ -284,8 +284,9 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
     evidence,
   };
   const asked: Intent[] = [intent];
+  const apart = tables.answeredApart.get(intent);
   for (const candidate of candidates) {
-    if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent)) asked.push(candidate.intent);
+    if (!asked.includes(candidate.intent) && candidate.score >= STRONG_CUE && isAnsweredTogether(candidate.intent) && apart?.has(candidate.intent) !== true) asked.push(candidate.intent);
   }
   return { classification, words, text: ` ${text} `, cueText: ` ${reduced.join(' ')} `, factCues: tables.factCues, countryTerms: tables.countryTerms, ...sentencesOf(clauses), quoted: quotedWords(question, identified.language === 'zh' ? (part) => tokenizeChinese(part, names?.namePattern ?? null) : tokenizeText), places: named, asked, competing: decision.competing, asks, language: identified, visaHeldOutside: places.visaHeldOutside, homeOutside: places.homeOutside, permitHeld, ages: profile.ages, visaFree: profile.visaFree };
 }

@@ -174,6 +174,14 @@ export const IntentsFileSchema = z
      * family's rights, the documents and means of a visit they host).
      */
     free_mover: z.strictObject({ keeps: z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])) }).default({ keeps: [] }),
+    /**
+     * Intents never answered next to a main intent, though strongly cued (`asked`): their cue
+     * words there belong to the main question. "How long do I have to appeal?": the time is the
+     * appeal's, so neither the visa's processing time nor the 90/180 stay stands next to the appeal rules.
+     */
+    answered_apart: z
+      .strictObject({ $comment: z.string().optional(), from: z.partialRecord(IntentSchema.exclude(['unknown', 'out_of_scope']), z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])).min(1)) })
+      .default({ from: {} }),
     intents: z.array(IntentRuleSchema),
   })
   .superRefine((file, ctx) => {
@@ -463,6 +471,8 @@ export interface LanguageTables {
   minorCase: { intent: Exclude<Intent, 'unknown'>; takes: ReadonlySet<Exclude<Intent, 'unknown'>> } | null;
   /** The intents a national with free movement may still ask (intents.json `free_mover.keeps`); any other is out of scope. */
   freeMoverKeeps: ReadonlySet<Intent>;
+  /** The intents never answered next to each main intent (intents.json `answered_apart`). */
+  answeredApart: ReadonlyMap<Intent, ReadonlySet<Intent>>;
   /** Intents boosted when two or more Schengen states are named and one of `whenAnyOf` scores. */
   severalCountries: readonly { intent: Exclude<Intent, 'unknown'>; weight: number; whenAnyOf: readonly Exclude<Intent, 'unknown'>[]; unlessAnyOf: readonly Exclude<Intent, 'unknown'>[] }[];
   domainWords: ReadonlySet<string>;
@@ -762,6 +772,7 @@ export function compileLanguageTables(
       : null,
     minorCase: files.intents.minor ? { intent: files.intents.minor.intent, takes: new Set(files.intents.minor.takes) } : null,
     freeMoverKeeps: new Set(files.intents.free_mover.keeps),
+    answeredApart: new Map(Object.entries(files.intents.answered_apart.from).map(([main, apart]) => [main as Intent, new Set<Intent>(apart)])),
     severalCountries,
     domainWords: new Set(files.intents.domain_words.flatMap(wordsOf)),
     countryTerms,

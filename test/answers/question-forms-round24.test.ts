@@ -82,10 +82,12 @@ describe('a judgement on one case', () => {
 });
 
 describe('a detail no rule states', () => {
+  // Since round 28 it is answered null all the same: each state's deadline is not held, and the
+  // 90/180 stay no longer stands next to the appeal rules (question-forms-round28.test.ts).
   it('how long one has to appeal is still the appeal question, not a detail', async () => {
     const data = await ask('my visa for Italy was refused, how long do I have to appeal?');
     expect(data.intent).toBe('refusal_appeal');
-    expect(data.reason, JSON.stringify(data)).not.toBe('no_matching_rule');
+    expect(data.topics, JSON.stringify(data)).toEqual(['refusal_appeal']);
   });
 
   it.each([

@@ -49,6 +49,7 @@ describe('language tables', () => {
     ['an invalid regular expression', 'intents.json', (j: Json) => (j.intents[3].patterns = [{ weight: 2, regex: '(' }]), '$.intents[3].patterns[0].regex', /must be a valid JavaScript regular expression/],
     ['an empty phrase', 'intents.json', (j: Json) => j.intents[2].signals[0].phrases.push(''), /^\$\.intents\[2\]\.signals\[0\]\.phrases\[\d+\]$/, /must not be empty/],
     ['a route to an unknown capability', 'intents.json', (j: Json) => (j.intents[0].route.capability = 'weather'), '$.intents[0].route.capability', /"weather" is not allowed/],
+    ['an intent kept apart that is no intent', 'intents.json', (j: Json) => (j.answered_apart.from.refusal_appeal = ['weather']), '$.answered_apart.from.refusal_appeal[0]', /"weather"|Invalid option/],
     ['a lower-case country code', 'countries.json', (j: Json) => (j.schengen[0].code = 'at'), '$.schengen[0].code', /must be an upper-case ISO 3166-1 alpha-2 code/],
     ['a missing Schengen state', 'countries.json', (j: Json) => j.schengen.pop(), '$.schengen', /must list the 29 Schengen states/],
     ['a city listed for two countries', 'countries.json', (j: Json) => j.schengen[1].cities.push('vienna'), /^\$\.schengen\[1\]\.cities\[\d+\]$/, /"vienna" is already listed for AT/],

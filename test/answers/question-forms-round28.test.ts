@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ask, expectFactIn, expectIntentOf, expectNoMatchingRuleIn } from '../support/composed-answer.js';
+
+// Issues 9 and 11, round 28 (2026-11-29): question forms of real-modelled questions; each written
+// for the test, not copied from the corpus.
+describe('an extension asked because of illness or a cancelled flight is answered by the force-majeure rule, in every language', () => {
+  it.each([
+    ['My mother got sick during her visit to Spain, can she extend her Schengen visa?', 'en'],
+    ['Ma mère est tombée malade chez nous en France, peut-on prolonger son visa Schengen ?', 'fr'],
+    ['Mi padre está hospitalizado en Madrid, ¿se puede prorrogar su visado Schengen?', 'es'],
+    ['Meine Mutter ist in Berlin krank geworden, kann sie ihr Schengenvisum verlängern?', 'de'],
+    ['Mio padre è ricoverato in ospedale a Roma, può prorrogare il visto Schengen?', 'it'],
+    ['Minha mãe ficou doente em Lisboa, dá para prorrogar o visto Schengen?', 'pt'],
+    ['Mijn moeder is ziek geworden in Nederland, kan ze haar Schengenvisum verlengen?', 'nl'],
+    ['Mama zachorowała w Polsce, czy może przedłużyć wizę Schengen?', 'pl'],
+    ['Annem Almanya’da hastalandı, Schengen vizesini uzatabilir mi?', 'tr'],
+    ['Мама заболела в Германии, можно ли продлить шенгенскую визу?', 'ru'],
+    ['امي مريضة في فرنسا، هل يمكن تمديد فيزا الشنغن؟', 'ar'],
+    ['我妈妈在德国生病住院了,申根签证可以延期吗?', 'zh'],
+  ])('%s (%s)', (question, language) => expectFactIn(question, language, 'visa_extension.mandatory'));
+});
+
+describe('the deadline to appeal is no processing time and no stay (intents.json `answered_apart`)', () => {
+  it.each([
+    ['How long do I have to appeal after Italy refused my visa?', 'en'],
+    ['Mon visa pour la France a été refusé, j’ai combien de temps pour faire un recours ?', 'fr'],
+    ['entro quanti giorni posso fare ricorso contro il diniego del visto per l’Italia?', 'it'],
+    ['Het visum is afgewezen, binnen hoeveel tijd moet ik bezwaar maken?', 'nl'],
+  ])('%s (%s) gets null: each state’s deadline is not held', (question, language) => expectNoMatchingRuleIn(question, language));
+
+  it('the appeal rule still answers whether one can appeal', () =>
+    expectFactIn('My visa for Belgium was refused, purpose not justified and doubts about my return. Can we appeal against this refusal?', 'en', 'refusal_appeal.right_of_appeal'));
+
+  it('a processing-time question after a refusal story is still answered with the processing time', async () => {
+    const data = await ask('How long does it take to process a Schengen visa application?');
+    expect((data.answer?.facts ?? []).map((fact) => fact.id), JSON.stringify(data)).toContain('processing_time.standard_days');
+  });
+});
+
+describe('forms read as another topic', () => {
+  it.each([
+    ['What are the official grounds a consulate can refuse a Schengen visa on?', 'refusal_appeal'],
+    ['They refused her visa for the Netherlands, can we still appeal it somehow?', 'refusal_appeal'],
+    ['No decision yet after three weeks. What is the longest a consulate can take on a Schengen visa?', 'processing_time'],
+    ['he had his appointment last week for a Dutch visa, how many days does it usually take before the decision?', 'processing_time'],
+  ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
+
+  it('"how many months of validity must my passport have" is the passport rule (es)', () =>
+    expectFactIn('¿Cuántos meses de validez tiene que tener mi pasaporte para viajar a Schengen?', 'es', 'passport.valid_months_after_departure'));
+
+  it('"European ports" is no city of Portugal', async () => {
+    const data = await ask('Do I need an ETIAS if my cruise only stops at a few European ports?');
+    expect(data.country, JSON.stringify(data)).toBeNull();
+  });
+
+  it('an insurance policy asked about by its amount is answered by the minimum cover', () =>
+    expectFactIn('Is a single trip insurance policy with $50,000 of medical cover enough to satisfy the Schengen visa rule?', 'en', 'insurance.min_cover'));
+});
