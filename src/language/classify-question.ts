@@ -241,9 +241,12 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   // "What documents does my 16 year old daughter need?": a minor's case (intents.json `minor`).
   const minorCase = tables.minorCase && profile.minor === true && decision.intent !== 'unknown' && tables.minorCase.takes.has(decision.intent) ? tables.minorCase.intent : null;
   // "I have a residence permit in Italy, do I need a visa for Spain?", "do US green card holders
-  // need a visa?": with no nationality, the permit held decides (intents.json `held`).
+  // need a visa?": with no nationality, the permit held decides (intents.json `held`); "with my
+  // Spanish residence card, how long can I stay in Germany?" whatever the nationality.
   const permitHeld = scored.heldPermit || places.permitHeld;
-  const permitCase = !minorCase && tables.held.withoutNationality && decision.intent === tables.held.intent && places.nationality === null && permitHeld ? tables.held.withoutNationality : null;
+  const held = tables.held;
+  const permitDecides = (decision.intent === held.intent && places.nationality === null) || held.whateverNationality.has(decision.intent);
+  const permitCase = !minorCase && held.withoutNationality && permitDecides && permitHeld ? held.withoutNationality : null;
   const intent: Intent = minorCase ?? permitCase ?? decision.intent;
   const caseEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
   if (permitCase) caseEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit, no nationality given: the rules for permit holders` });

@@ -135,6 +135,12 @@ export const IntentsFileSchema = z
       intent: IntentSchema.exclude(['unknown', 'out_of_scope']),
       weight: z.number().min(0.5).max(10),
       without_nationality: IntentSchema.exclude(['unknown', 'out_of_scope']).optional(),
+      /**
+       * Intents that, asked by the holder of a permit, are asked by `without_nationality` whatever
+       * the nationality: "with my Spanish residence card, how many days can I spend in Germany?"
+       * is the permit holders' 90/180 rule, not a visitor's.
+       */
+      whatever_nationality: z.array(IntentSchema.exclude(['unknown', 'out_of_scope'])).default([]),
     }),
     /**
      * A signal that is the cue naming the applicant's nationality (profile `nationality_before` or
@@ -446,9 +452,10 @@ export interface LanguageTables {
   /**
    * What a permit the applicant already holds counts for ("I hold a residence permit": whether a
    * visa is needed): `weight` for `intent`; when the question names no nationality and `intent`
-   * wins, it is asked by `withoutNationality` (the rules on permit holders).
+   * wins, it is asked by `withoutNationality` (the rules on permit holders), as is any of
+   * `whateverNationality` whether a nationality is named or not.
    */
-  held: { intent: Exclude<Intent, 'unknown'>; weight: number; withoutNationality: Exclude<Intent, 'unknown'> | null };
+  held: { intent: Exclude<Intent, 'unknown'>; weight: number; withoutNationality: Exclude<Intent, 'unknown'> | null; whateverNationality: ReadonlySet<Intent> };
   /** Intents a signal next to the nationality does not count for (intents.json `nationality_named`). */
   notForNationality: ReadonlySet<Exclude<Intent, 'unknown'>>;
   /**
@@ -757,7 +764,7 @@ export function compileLanguageTables(
     patterns,
     patternLiterals: new LiteralIndex(patterns.map((pattern) => pattern.literals)),
     absorbs,
-    held: { intent: files.intents.held.intent, weight: files.intents.held.weight, withoutNationality: files.intents.held.without_nationality ?? null },
+    held: { intent: files.intents.held.intent, weight: files.intents.held.weight, withoutNationality: files.intents.held.without_nationality ?? null, whateverNationality: new Set(files.intents.held.whatever_nationality) },
     notForNationality: new Set(files.intents.nationality_named?.not_for ?? []),
     clauses: files.intents.clauses
       ? {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ask, expectFactIn, expectIntentOf, expectNoMatchingRuleIn } from '../support/composed-answer.js';
 
-// Issues 9 and 11, round 28 (2026-11-29): question forms of real-modelled questions; each written
+// Issues 9 and 11, rounds 28 and 29 (2026-11-29): question forms of real-modelled questions; each written
 // for the test, not copied from the corpus.
 describe('an extension asked because of illness or a cancelled flight is answered by the force-majeure rule, in every language', () => {
   it.each([
@@ -55,4 +55,25 @@ describe('forms read as another topic', () => {
 
   it('an insurance policy asked about by its amount is answered by the minimum cover', () =>
     expectFactIn('Is a single trip insurance policy with $50,000 of medical cover enough to satisfy the Schengen visa rule?', 'en', 'insurance.min_cover'));
+});
+
+describe('a stay asked by the holder of a permit is the permit holders’ 90/180 rule (intents.json `held.whatever_nationality`)', () => {
+  it.each([
+    ['With my Spanish residence card, how many days can I spend in Germany?', 'en'],
+    ['I am an Indian citizen with a Norwegian residence permit, how long can I stay in Portugal on holiday?', 'en'],
+    ['Wie lange darf ich mit meinem deutschen Aufenthaltstitel in Holland bleiben?', 'de'],
+  ])('%s (%s)', (question, language) => expectFactIn(question, language, 'residence_permit_holders.mobility'));
+
+  it('a stay asked with no permit held stays the 90/180 rule', () => expectFactIn('How long can I stay in Germany as an Indian citizen with a visa?', 'en', 'short_stay.max_days'));
+});
+
+describe('round 29 forms', () => {
+  it.each([
+    ['How can Indian citizens apply for a Schengen visa?', 'application_procedure'],
+    ['how much time must be left on my british passport to travel to France?', 'passport_validity'],
+  ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
+
+  it('"ile czasu mogę pozostać" is the stay question (pl)', () => expectIntentOf('Ile czasu moge pozostac w strefie Schengen bez wizy?', 'stay_duration'));
+
+  it('a paid authorisation before travel is ETIAS (ar)', () => expectIntentOf('هل يحتاج البريطانيون إلى تصريح مسبق قبل السفر إلى دول شنغن؟', 'etias'));
 });
