@@ -77,3 +77,27 @@ describe('round 29 forms', () => {
 
   it('a paid authorisation before travel is ETIAS (ar)', () => expectIntentOf('هل يحتاج البريطانيون إلى تصريح مسبق قبل السفر إلى دول شنغن؟', 'etias'));
 });
+
+describe('round 30 forms', () => {
+  it.each([
+    ['My flight was cancelled and I cannot leave Italy before my visa runs out, can it be extended?', 'en'],
+    ['Ik ben in Nederland, kan het land niet verlaten en mijn visum verloopt bijna, kan het verlengd worden?', 'nl'],
+  ])('being unable to leave is the force-majeure extension: %s (%s)', (question, language) => expectFactIn(question, language, 'visa_extension.mandatory'));
+
+  // the time asked is the appeal's: no rule holds how long an appeal takes
+  it('"how long after I appeal" is the appeal question, answered null', async () => {
+    await expectNoMatchingRuleIn('How long does it take to get an answer after I appeal a Schengen visa rejection?', 'en');
+    await expectIntentOf('How long does it take to get an answer after I appeal a Schengen visa rejection?', 'refusal_appeal');
+  });
+
+  it.each([
+    ['quels sont les motifs officiels de refus d’un visa Schengen ?', 'fr'],
+    ['¿Cuáles son los motivos de denegación de una visa Schengen?', 'es'],
+  ])('the grounds of refusal in general are the standard form’s: %s (%s)', (question, language) => expectFactIn(question, language, 'refusal_appeal.standard_form'));
+
+  it.each([
+    ['How long can a Schengen entry ban last?', 'en'],
+    ['Un divieto d’ingresso nello spazio Schengen quanto può durare al massimo?', 'it'],
+    ['Quanto tempo pode durar a proibição de entrada no espaço Schengen?', 'pt'],
+  ])('how long an entry ban may last is the overstay rules’ ban length: %s (%s)', (question, language) => expectFactIn(question, language, 'overstay.ban_length'));
+});
