@@ -249,7 +249,7 @@ export function readQuestion(englishTables: LanguageTables, question: string, la
   const permitCase = !minorCase && held.withoutNationality && permitDecides && permitHeld ? held.withoutNationality : null;
   const intent: Intent = minorCase ?? permitCase ?? decision.intent;
   const caseEvidence: Evidence[] = minorCase ? [{ field: 'intent', value: minorCase, matched: decision.intent, rule: `${decision.intent} asked for a minor: the rules for minors` }] : [];
-  if (permitCase) caseEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit, no nationality given: the rules for permit holders` });
+  if (permitCase) caseEvidence.push({ field: 'intent', value: permitCase, matched: decision.intent, rule: `${decision.intent} asked by the holder of a permit${places.nationality === null ? ', no nationality given' : ''}: the rules for permit holders` });
   const evidence: Evidence[] = [
     languageEvidence(identified, words),
     ...caseEvidence,
