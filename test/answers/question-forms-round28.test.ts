@@ -109,3 +109,16 @@ describe('round 30 forms', () => {
     ['Quanto tempo pode durar a proibição de entrada no espaço Schengen?', 'pt'],
   ])('how long an entry ban may last is the overstay rules’ ban length: %s (%s)', (question, language) => expectFactIn(question, language, 'overstay.ban_length'));
 });
+
+describe('round 31 forms', () => {
+  // a permit named in its own language by someone writing in English is a permit held
+  it('"I have an Italian permesso di soggiorno … how long?" is the permit holders’ question', () =>
+    expectIntentOf('I have an Italian permesso di soggiorno, can I go on holiday to Germany and for how long?', 'residence_permit_holders'));
+
+  it('"how long does a carte de séjour take" is out of scope (a national permit)', () =>
+    expectIntentOf('how long carte de sejour takes for brits', 'out_of_scope'));
+
+  // a refusal ground named without quotation marks is context, not what is asked
+  it('"wegen fehlender Rückkehrbereitschaft abgelehnt – remonstrieren oder klagen?" is answered by the appeal rules', () =>
+    expectFactIn('Besuchervisum für Deutschland wegen fehlender Rückkehrbereitschaft abgelehnt – kann man remonstrieren oder muss man gleich klagen?', 'de', 'refusal_appeal.right_of_appeal'));
+});
