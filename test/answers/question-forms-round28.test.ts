@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRules } from '../../src/knowledge/rule-book.js';
-import { readQuestion } from '../../src/language/classify-question.js';
-import { ask, expectFactIn, expectIntentOf, expectNoMatchingRuleIn } from '../support/composed-answer.js';
+import { ask, expectFactIn, expectIntentOf, expectNoMatchingRuleIn, readingOf } from '../support/composed-answer.js';
 
 // Issues 9 and 11, rounds 28 and 29 (2026-11-29): question forms of real-modelled questions; each written
 // for the test, not copied from the corpus.
@@ -67,7 +65,7 @@ describe('a stay asked by the holder of a permit is the permit holders’ 90/180
   ])('%s (%s)', (question, language) => expectFactIn(question, language, 'residence_permit_holders.mobility'));
 
   it('the evidence says the permit decided, and that a nationality was named', () => {
-    const { classification } = readQuestion(loadRules('rules').language, 'I am an Indian citizen with a Norwegian residence permit, how long can I stay in Portugal?');
+    const { classification } = readingOf('I am an Indian citizen with a Norwegian residence permit, how long can I stay in Portugal?');
     const rules = classification.evidence.filter((e) => e.field === 'intent' && e.value === 'residence_permit_holders').map((e) => e.rule);
     expect(rules).toContain('stay_duration asked by the holder of a permit: the rules for permit holders');
   });

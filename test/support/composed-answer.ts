@@ -1,11 +1,15 @@
 import { expect } from 'vitest';
 import { composeAnswer, type AnswerContext } from '../../src/answers/compose-answer.js';
 import { loadRules } from '../../src/knowledge/rule-book.js';
+import { readQuestion } from '../../src/language/classify-question.js';
 
 // POST /answer's composition over the repository's rules, without HTTP: for the tests of what a
 // question form is answered with (the HTTP layer is tested on its own).
 const rules = loadRules('rules');
 const context: AnswerContext = { knowledge: rules.knowledge, language: rules.language, capabilities: rules.capabilities };
+
+/** The one reading of `question` that /classify, /route and /answer share (its evidence included). */
+export const readingOf = (question: string) => readQuestion(rules.language, question);
 
 /** The `data` of POST /answer for `question`. */
 export const ask = async (question: string) => (await composeAnswer({ question }, context)).data;
