@@ -120,3 +120,19 @@ describe('round 31 forms', () => {
   it('"wegen fehlender Rückkehrbereitschaft abgelehnt – remonstrieren oder klagen?" is answered by the appeal rules', () =>
     expectFactIn('Besuchervisum für Deutschland wegen fehlender Rückkehrbereitschaft abgelehnt – kann man remonstrieren oder muss man gleich klagen?', 'de', 'refusal_appeal.right_of_appeal'));
 });
+
+describe('round 32 forms', () => {
+  it.each([
+    ['Will Greece join the eurozone as well?'],
+    ['Is there a city tax to pay at the hotel in Rome?'],
+  ])('%s is out of scope (no visa matter)', (question) => expectIntentOf(question, 'out_of_scope'));
+
+  it('"what happens if I stay more than 3 months" is the overstay question (pt), not a long stay', () =>
+    expectFactIn('O que acontece se eu ficar mais de 3 meses na Itália? sou brasileira', 'pt', 'overstay.entry_ban'));
+
+  it('"a visa from Finland: can I go to Germany on it?" is where the visa is valid (ru)', () =>
+    expectFactIn('Визу дала Финляндия, можно по ней поехать во Францию?', 'ru', 'visa_validity.whole_area'));
+
+  it('"from the embassy of the country I am going to" asks where to apply (ar)', () =>
+    expectIntentOf('انا مغربي، هل لازم اطلع الفيزا من سفارة الدولة اللي رايح لها؟', 'where_to_apply'));
+});
