@@ -136,3 +136,31 @@ describe('round 32 forms', () => {
   it('"from the embassy of the country I am going to" asks where to apply (ar)', () =>
     expectIntentOf('انا مغربي، هل لازم اطلع الفيزا من سفارة الدولة اللي رايح لها؟', 'where_to_apply'));
 });
+
+describe('round 33 forms', () => {
+  it.each([
+    ['How many countries can Ghanaians travel to visa free?'],
+    ['Where does the Indian passport rank on the passport index this year?'],
+    ['Is there an airport tax to pay when we fly home from Lisbon?'],
+  ])('%s is out of scope (no Schengen rule)', (question) => expectIntentOf(question, 'out_of_scope'));
+
+  it('"how many countries can I visit with one Schengen visa" stays a Schengen question', () =>
+    expectFactIn('how many countries can I visit with one schengen visa?', 'en', 'visa_validity.whole_area'));
+
+  it('"must my passport be issued in the last ten years" is the passport rule', () =>
+    expectFactIn('Must my passport be issued in the last ten years for the Schengen application?', 'en', 'passport.issued_within_years'));
+
+  it('the service provider’s charge on top of the visa fee is its cap', () =>
+    expectFactIn('Is there something on top of the visa fee to pay at the VFS centre, service charges or so?', 'en', 'fees.external_service_provider_cap'));
+
+  it('an apology before the question ("sorry, daft question") does not make the count unanswerable', () =>
+    expectFactIn('sorry, daft question: how are the 180 days worked out, from my first entry or rolling?', 'en', 'short_stay.counting'));
+
+  it.each([
+    ['Czy dzień wyjazdu wlicza się do limitu 90 dni w strefie Schengen?', 'pl', 'short_stay.counting'],
+    ['Снимают ли отпечатки пальцев у ребенка 8 лет на границе в системе EES?', 'ru', 'ees.biometrics'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it('a signed authorisation of the other parent is the minors’ question (es)', () =>
+    expectIntentOf('Voy a Francia con mi hijo de 7 años, ¿me pueden exigir en la frontera la autorización firmada del padre?', 'minors'));
+});
