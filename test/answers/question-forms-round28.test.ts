@@ -164,3 +164,18 @@ describe('round 33 forms', () => {
   it('a signed authorisation of the other parent is the minors’ question (es)', () =>
     expectIntentOf('Voy a Francia con mi hijo de 7 años, ¿me pueden exigir en la frontera la autorización firmada del padre?', 'minors'));
 });
+
+describe('round 34 forms', () => {
+  it('"is X still outside the Schengen zone?" asks about membership', () =>
+    expectFactIn('is bulgaria still outside the schengen zone or did it join?', 'en', 'membership.states'));
+
+  it('"can we apply earlier than 3 months before" is the timing rule', () =>
+    expectFactIn('I read that you may only apply within 3 months of your entry date, can we apply earlier than that?', 'en', 'application_timing.earliest_months'));
+
+  it('getting legally married is out of scope', () => expectIntentOf('How can we get legally married in Spain as two foreigners?', 'out_of_scope'));
+
+  it.each([
+    ['What is a visa, and do I need one?'],
+    ['My niece (12, Canadian passport) is coming to stay with us in Austria for a month, does she need any kind of visa?'],
+  ])('%s asks whether a visa is needed', (question) => expectIntentOf(question, 'visa_requirement'));
+});
