@@ -179,3 +179,14 @@ describe('round 34 forms', () => {
     ['My niece (12, Canadian passport) is coming to stay with us in Austria for a month, does she need any kind of visa?'],
   ])('%s asks whether a visa is needed', (question) => expectIntentOf(question, 'visa_requirement'));
 });
+
+describe('round 35 forms', () => {
+  it('"90 days for each of those countries or for all of them together?" is the 90/180 count', () =>
+    expectFactIn('we go to Austria, Hungary and Slovakia by bus. is it 90 days for each of those countries or for all of them put together?', 'en', 'short_stay.max_days'));
+
+  it('"more than 90 days before the trip" is a deadline, not a long stay', () =>
+    expectFactIn('is it true you cannot apply more than 90 days before the trip? how early can I lodge it?', 'en', 'application_timing.earliest_months'));
+
+  it('a visa-exempt third-country national asked in Dutch is the visa-free stay', () =>
+    expectIntentOf('Hoe lang mag een niet-visumplichtige buitenlander in Nederland blijven?', 'visa_free_travel'));
+});
