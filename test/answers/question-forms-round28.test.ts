@@ -190,3 +190,29 @@ describe('round 35 forms', () => {
   it('a visa-exempt third-country national asked in Dutch is the visa-free stay', () =>
     expectIntentOf('Hoe lang mag een niet-visumplichtige buitenlander in Nederland blijven?', 'visa_free_travel'));
 });
+
+// The German remonstration was abolished from 1 July 2025 (notice of the Federal Foreign Office's
+// missions, 2 May 2025, rules/sources.json `de-diplo-minsk-remonstration-abolished`); a question
+// about it gets that fact, never the old "a remonstration is possible".
+describe('the German remonstration is answered as abolished', () => {
+  it.each([
+    ['Kann ich gegen die Ablehnung meines Schengenvisums für Deutschland remonstrieren?'],
+    ['Mein Visum für Deutschland wurde abgelehnt, gibt es noch die Remonstration?'],
+  ])('%s', async (question) => {
+    const data = await ask(question);
+    const fact = (data.answer?.facts ?? []).find((f) => f.id === 'refusal_appeal.national_examples');
+    expect(fact?.value, JSON.stringify(data)).toContain('since 1 July 2025 there is no remonstration');
+    expect(fact?.sources).toContain('de-diplo-minsk-remonstration-abolished');
+  });
+});
+
+describe('round 36 forms', () => {
+  it.each([
+    ['is the visa fee cheaper for kids or does my 8 year old pay the full fee?', 'en', 'fees.child_6_to_11'],
+    ['Must my passport be valid 3 months after our group comes back from the pilgrimage to Lourdes?', 'en', 'passport.valid_months_after_departure'],
+    ['Мне отказали в визе во Францию, можно ли обжаловать это решение?', 'ru', 'refusal_appeal.right_of_appeal'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it('a refund of the fee after a refusal is a detail no rule holds (ar)', () =>
+    expectNoMatchingRuleIn('اذا رفضولي الفيزا تاع اسبانيا واش يرجعولي الفلوس؟', 'ar'));
+});
