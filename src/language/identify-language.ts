@@ -201,20 +201,21 @@ function identifyByScriptAndDetector(
     return { language, supported: false, rule: 'mostly letters of a script none of the supported languages is written in' };
   }
   const short = letters < SHORT_TEXT_LETTERS;
-  const share = latin * 2 > letters && englishWords.foreignQuestion !== true ? englishShare(words, englishWords, short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE) : 0;
+  const shares = ownWordShares(words, ownWords);
+  const [best, second] = [...shares].sort((a, b) => b[1] - a[1]);
+  // A language whose own file holds OWN_WORD_SHARE of the words and OWN_WORD_MARGIN more than any
+  // other wins below whatever CLD3 names (the rules after it give the same language), so CLD3, a
+  // third of the reading's time, is not asked: 96 % of the other languages' dev questions.
+  const ownWordsWin = best && best[1] >= OWN_WORD_SHARE && best[1] >= (second?.[1] ?? 0) + OWN_WORD_MARGIN && (arabic * 2 <= letters || best[0] === 'ar') ? best : undefined;
+  const share = latin * 2 > letters && englishWords.foreignQuestion !== true ? englishShare(words, englishWords, short ? SHORT_ENGLISH_WORD_SHARE : ENGLISH_WORD_SHARE, ownWordsWin?.[1]) : 0;
   const english = `${Math.round(share * 100)} % of the words are English table words`;
   // Short text too: "How do I apply for a visa?" is all English words, whatever CLD3 makes of it
   // (Portuguese); unless another language's own words hold more of it ("Quanto costa un visto
   // Schengen per venire in Italia?": 78 % English table words, all of them Italian ones).
-  const shares = ownWordShares(words, ownWords);
-  const [best, second] = [...shares].sort((a, b) => b[1] - a[1]);
   if (share >= ENGLISH_WORD_SHARE && !(best && best[1] > share)) return decided('en', english);
   if (TURKISH_LETTERS.test(text) && !text.includes('ə')) return decided('tr', 'Turkish letters (ğ, dotless ı)');
-  // A language whose own file holds OWN_WORD_SHARE of the words and OWN_WORD_MARGIN more than any
-  // other wins below whatever CLD3 names (the rules after it give the same language), so CLD3, a
-  // third of the reading's time, is not asked: 96 % of the other languages' dev questions.
-  if (best && best[1] >= OWN_WORD_SHARE && best[1] >= (second?.[1] ?? 0) + OWN_WORD_MARGIN && (arabic * 2 <= letters || best[0] === 'ar')) {
-    return decided(best[0], `${Math.round(best[1] * 100)} % of the words are words of the ${best[0]} tables, ${OWN_WORD_MARGIN * 100} points more than any other language's`);
+  if (ownWordsWin) {
+    return decided(ownWordsWin[0], `${Math.round(ownWordsWin[1] * 100)} % of the words are words of the ${ownWordsWin[0]} tables, ${OWN_WORD_MARGIN * 100} points more than any other language's`);
   }
   const result = detector.findLanguage(text);
   // CLD3 writes a few codes its own way: Hebrew `iw`, Javanese `jw`, romanised Chinese `zh-Latn`...
@@ -269,10 +270,12 @@ function decided(language: string, rule: string): LanguageIdentification {
 /**
  * The share of the words (letters only, digits and codes aside) that are English: a word of the
  * English tables counts 1, a word spelling correction changes MISSPELT_ENGLISH_WEIGHT. The
- * corrections are asked for only when they could lift the share to `needed`; otherwise the share
- * of table words is exact enough (it stays under every threshold either way).
+ * corrections are asked for only when they could lift the share to `needed`, and to `toBeat` (the
+ * share of the language whose own words win when English does not); otherwise the share of table
+ * words is exact enough (it stays under every threshold either way). English spelling correction
+ * is the dearest step of reading a question in another language.
  */
-function englishShare(words: readonly string[], english: EnglishWords, needed: number): number {
+function englishShare(words: readonly string[], english: EnglishWords, needed: number, toBeat = 0): number {
   const lettered: number[] = [];
   let known = 0;
   words.forEach((word, index) => {
@@ -282,7 +285,8 @@ function englishShare(words: readonly string[], english: EnglishWords, needed: n
   });
   if (lettered.length === 0) return 0;
   const unknown = lettered.length - known;
-  if (unknown === 0 || known + unknown * MISSPELT_ENGLISH_WEIGHT < needed * lettered.length) return known / lettered.length;
+  const mostPossible = known + unknown * MISSPELT_ENGLISH_WEIGHT;
+  if (unknown === 0 || mostPossible < needed * lettered.length || mostPossible < toBeat * lettered.length - 1e-9) return known / lettered.length;
   const misspelt = english.misspelt();
   const corrected = lettered.filter((index) => !english.isWord(words[index] ?? '') && misspelt.has(index)).length;
   return (known + corrected * MISSPELT_ENGLISH_WEIGHT) / lettered.length;
