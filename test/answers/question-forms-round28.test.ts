@@ -216,3 +216,25 @@ describe('round 36 forms', () => {
   it('a refund of the fee after a refusal is a detail no rule holds (ar)', () =>
     expectNoMatchingRuleIn('اذا رفضولي الفيزا تاع اسبانيا واش يرجعولي الفلوس؟', 'ar'));
 });
+
+describe('round 37 forms', () => {
+  it.each([
+    ['С венгерской шенгенской визой можно полететь сначала в Грецию, а не в Венгрию?', 'ru', 'visa_validity.whole_area'],
+    ['انا اجنبي مقيم في المانيا ومعي تصريح اقامة، هل احتاج فيزا لزيارة فرنسا اسبوع؟', 'ar', 'residence_permit_holders.mobility'],
+    ['je suis invité a un festival de film en France fin octobre, au plus tard combien de jours avant le voyage je dois deposer la demande de visa ?', 'fr', 'application_timing.latest_days'],
+    ['Visa France : en plus des frais de visa, le prestataire qui prend les rendez-vous peut nous faire payer combien au maximum pour ses services ?', 'fr', 'fees.external_service_provider_cap'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it.each([
+    ['ps. whats the point of the 6 month passport rule anyway?'],
+    ['our cruise starts end of may, do the days at sea count toward our 90 days?'],
+  ])('%s asks for something no rule states', (question) => expectNoMatchingRuleIn(question, 'en'));
+
+  it('OFII (France\'s long-stay immigration office) is out of scope', () =>
+    expectIntentOf('The OFII form mentions entering France at most 5 days after entering Schengen. Is that a rule?', 'out_of_scope'));
+
+  it('a Brazilian demonym written "ugandense" is the nationality', async () => {
+    const data = await ask('Sou ugandense e vou para o Equador com conexão em Amsterdã, preciso de visto para transitar no aeroporto?');
+    expect(data.nationality, JSON.stringify(data)).toBe('UG');
+  });
+});
