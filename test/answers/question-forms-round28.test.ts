@@ -238,3 +238,27 @@ describe('round 37 forms', () => {
     expect(data.nationality, JSON.stringify(data)).toBe('UG');
   });
 });
+
+describe('round 38 forms', () => {
+  it.each([
+    ['do babies and small kids have to give fingerprints at the visa centre?', 'en', 'biometrics.exempt'],
+    ['Haven’t been to Europe in a while (last schengen visa 2 yrs ago), do I have to give my fingerprints again for the Spain visa?', 'en', 'biometrics.reuse_months'],
+    ['once I’ve used up my 90 days how long do I have to wait before I can come back into Schengen?', 'en', 'short_stay.max_days'],
+    ['How early can Indians apply for a Spain tourist visa? can i book the appointment 6 months ahead', 'en', 'application_timing.earliest_months'],
+    ['هل تأمين فيزا شنغن يغطي الإرجاع إلى الوطن لأسباب طبية أو في حالة الوفاة؟', 'ar', 'insurance.min_cover'],
+    ['je suis algerien, ma mere est tombée gravement malade chez nous a Lyon, est ce que je peux prolonger mon visa ?', 'fr', 'visa_extension.mandatory'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  // The time an extension takes, the hours one may spend in transit, an appeal's fee: no rule holds them.
+  it.each([
+    ['How long does it take to get a visa extension approved?', 'en'],
+    ['Combien de temps la préfecture met pour traiter une demande de prolongation de visa ?', 'fr'],
+    ['Quanto tempo ci vuole per avere la proroga del visto Schengen?', 'it'],
+    ['ile czasu urząd rozpatruje wniosek o przedłużenie wizy?', 'pl'],
+    ['Wie viele Stunden darf man mit einem Flughafentransitvisum im Transitbereich bleiben?', 'de'],
+    ['كم ساعة مسموح البقاء في منطقة الترانزيت؟', 'ar'],
+    ['Is there a fee for filing an appeal against a visa refusal?', 'en'],
+    ['If I cancel my travel insurance after my visa is approved, will the embassy revoke the visa?', 'en'],
+    ['why does France reject so many Schengen visa applications??', 'en'],
+  ])('%s (%s) gets null', (question, language) => expectNoMatchingRuleIn(question, language));
+});
