@@ -262,3 +262,22 @@ describe('round 38 forms', () => {
     ['why does France reject so many Schengen visa applications??', 'en'],
   ])('%s (%s) gets null', (question, language) => expectNoMatchingRuleIn(question, language));
 });
+
+describe('round 39 forms', () => {
+  it.each([
+    ['Do the day I arrive in Italy and the day I leave France both count as days in Schengen?', 'en', 'short_stay.counting'],
+    ['EES : mes empreintes et la photo de mon visage, elles restent enregistrées combien de temps dans le système ?', 'fr', 'ees.retention_years'],
+    ['كم سنة يتم حفظ بياناتي وبصماتي في نظام EES؟', 'ar', 'ees.retention_years'],
+    // "vlucht" (flight) and "weer" (again, or weather) no longer read as out of scope in Dutch.
+    ['Mijn vlucht is door het weer geschrapt en mijn visum loopt af. Kan ik mijn verblijf in België laten verlengen?', 'nl', 'visa_extension.mandatory'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it('"对中国免签" asks whether Chinese citizens need a visa, not about entering China', () => expectIntentOf('法国对中国免签吗?', 'visa_requirement'));
+
+  // Whether the EES registration costs anything is not held; nor how long a German extension takes.
+  it.each([
+    ['Is there a cost for EES registration?', 'en'],
+    ['O EES vai cobrar alguma taxa do viajante?', 'pt'],
+    ['Wie lange dauert die Bearbeitung einer Visumsverlängerung bei der Ausländerbehörde?', 'de'],
+  ])('%s (%s) gets null', (question, language) => expectNoMatchingRuleIn(question, language));
+});
