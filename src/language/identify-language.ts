@@ -30,6 +30,13 @@ export interface EnglishWords {
 /** How much a word English spelling correction changes counts towards reading a question as English: "frnace" is English, but so would Spanish "alemania" be ("albania") if it counted whole. */
 const MISSPELT_ENGLISH_WEIGHT = 0.5;
 
+/**
+ * Shares are ratios of word counts: a share equal to another may differ from it in the last bit
+ * once multiplied back (0.6 × 5 = 3.0000000000000004). Comparisons that must not decide on that
+ * allow this much.
+ */
+const SHARE_ROUNDING = 1e-9;
+
 /** The language a question is read in, and why. */
 export interface LanguageIdentification {
   /**
@@ -286,7 +293,7 @@ function englishShare(words: readonly string[], english: EnglishWords, needed: n
   if (lettered.length === 0) return 0;
   const unknown = lettered.length - known;
   const mostPossible = known + unknown * MISSPELT_ENGLISH_WEIGHT;
-  if (unknown === 0 || mostPossible < needed * lettered.length || mostPossible < toBeat * lettered.length - 1e-9) return known / lettered.length;
+  if (unknown === 0 || mostPossible < needed * lettered.length || mostPossible < toBeat * lettered.length - SHARE_ROUNDING) return known / lettered.length;
   const misspelt = english.misspelt();
   const corrected = lettered.filter((index) => !english.isWord(words[index] ?? '') && misspelt.has(index)).length;
   return (known + corrected * MISSPELT_ENGLISH_WEIGHT) / lettered.length;
