@@ -281,3 +281,10 @@ describe('round 39 forms', () => {
     ['Wie lange dauert die Bearbeitung einer Visumsverlängerung bei der Ausländerbehörde?', 'de'],
   ])('%s (%s) gets null', (question, language) => expectNoMatchingRuleIn(question, language));
 });
+
+describe('round 40 forms', () => {
+  it.each([
+    ['Se o visto para Portugal for negado eu recebo a taxa de volta?', 'pt'],
+    ['Which VFS centre is quicker for a Netherlands visa, London or Manchester?', 'en'],
+  ])('%s (%s) gets null: a refund, a comparison of centres', (question, language) => expectNoMatchingRuleIn(question, language));
+});
