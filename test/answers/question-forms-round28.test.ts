@@ -288,3 +288,8 @@ describe('round 40 forms', () => {
     ['Which VFS centre is quicker for a Netherlands visa, London or Manchester?', 'en'],
   ])('%s (%s) gets null: a refund, a comparison of centres', (question, language) => expectNoMatchingRuleIn(question, language));
 });
+
+describe('round 41 forms', () => {
+  it('"the new EES system" asks about the EES, "system" asking for nothing of its own', () =>
+    expectFactIn('The officer at Copenhagen airport had to count up all the stamps in my passport to check the 90 in 180. Is the new EES system supposed to replace the stamps?', 'en', 'ees.replaces'));
+});
