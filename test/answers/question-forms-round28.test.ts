@@ -293,3 +293,11 @@ describe('round 41 forms', () => {
   it('"the new EES system" asks about the EES, "system" asking for nothing of its own', () =>
     expectFactIn('The officer at Copenhagen airport had to count up all the stamps in my passport to check the 90 in 180. Is the new EES system supposed to replace the stamps?', 'en', 'ees.replaces'));
 });
+
+describe('round 42 forms', () => {
+  it('"applicants submitting … at VFS" asks for nothing beyond the insurance rule', () =>
+    expectFactIn('Is travel insurance mandatory for Thai applicants submitting a type C Schengen visa at VFS Bangkok?', 'en', 'insurance.min_cover'));
+
+  it('an Arabic fee refund asked in its own clause ("وهل ترجع لي") is a detail no rule holds', () =>
+    expectNoMatchingRuleIn('ما معنى رسوم التأشيرة؟ وهل ترجع لي إذا تم رفض الطلب؟', 'ar'));
+});
