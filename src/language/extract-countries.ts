@@ -216,7 +216,8 @@ const TRANSIT_CUES = /after "(via|through|transit|transit through)"$/;
  * ("visit Morocco", in another language also its inflected form: "wiza do Indii") → a destination
  * outside the area; a plural demonym ("Nigerians") → nationality; a non-member demonym not
  * followed by "visa"/"embassy" → nationality; a nationality-only name → nationality after "from" (`origin_from`),
- * else origin; after "from"/"via"/"issued by" → origin; otherwise a destination,
+ * else origin; after "from"/"via"/"issued by" → origin; after a visa held ("I hold a Schengen
+ * visa for Spain") → document; otherwise a destination,
  * scored by its cues ("to"/"visit" +2, "German visa" +1, a country name rather than a city +0.5).
  */
 function classifyMention(
@@ -271,6 +272,8 @@ function classifyMention(
   if (m.scope === 'nationality') return origin !== null && tables.originFrom.has(origin) ? person(`${m.rule} after "${origin}"`) : { ...base, role: 'origin', rule: m.rule, score: -5 };
   if (origin) return { ...base, role: 'origin', rule: `${m.rule} after "${origin}"`, score: -1 };
 
+  const held = heldVisaFor(tables, words, m.start, clauseStarts);
+  if (held) return { ...base, role: 'document', rule: `${m.rule} after "${held}", a visa held`, score: -1, heldVisa: true };
   const destination = before(tables.destinationBefore);
   // "Who can apply for a Schengen visa in the UK?", "can I apply in London?": a non-member after
   // "in", in a question about applying for a Schengen visa or right after "apply", is where the
@@ -312,6 +315,29 @@ function visaOfState(
     return { matched: words.slice(before.start, before.end).join(' '), held: heldCue(tables, words, before.start, m.end) };
   }
   return null;
+}
+
+/**
+ * The words before a state that make it the state of a visa the applicant already holds ("I hold a
+ * Schengen visa for Spain, do I need another visa to get into Gibraltar?", "with my visa for
+ * Italy"): a visa word right before it ("visa for", countries.json `visa_before`) and a possession
+ * cue before that (profile `held_before`), in one clause. The trip goes where the rest of the
+ * question says; with no other destination the held visa's state is still the one answered.
+ */
+/** Words allowed between the possession cue and the visa word. */
+const HELD_VISA_WORDS: ReadonlySet<string> = new Set(['schengen', 'valid']);
+
+function heldVisaFor(tables: LanguageTables, words: readonly string[], start: number, clauseStarts: ReadonlySet<number>): string | null {
+  if (clauseStarts.has(start)) return null;
+  const visa = tables.visaBefore.endsAt(words, start);
+  if (!visa) return null;
+  // "a Schengen visa for", "a valid visa for": only those words may stand between. A kind of visa
+  // ("a single entry visa for the Netherlands, if I go to London can I come back in") is asked
+  // about itself, and the state stays the destination.
+  let at = visa.start;
+  while (at > 0 && HELD_VISA_WORDS.has(words[at - 1] ?? '') && !clauseStarts.has(at)) at--;
+  const cue = heldCue(tables, words, at, start);
+  return cue ? `${cue} … ${words.slice(visa.start, start).join(' ')}` : null;
 }
 
 /** Words that make a Schengen visa question one about getting the visa ("get a Schengen visa in Dubai", "the Schengen visa fee in Dubai"), not about a trip. */

@@ -301,3 +301,19 @@ describe('round 42 forms', () => {
   it('an Arabic fee refund asked in its own clause ("وهل ترجع لي") is a detail no rule holds', () =>
     expectNoMatchingRuleIn('ما معنى رسوم التأشيرة؟ وهل ترجع لي إذا تم رفض الطلب؟', 'ar'));
 });
+
+describe('round 43 forms', () => {
+  it.each([
+    ['Once I have stayed 90 days in a row in Schengen, when am I allowed back?', 'en', 'short_stay.counting'],
+    ['On peut contester un refus de visa pour la Belgique ou c\'est définitif ?', 'fr', 'refusal_appeal.right_of_appeal'],
+    ['Quais países da União Europeia estão fora do espaço Schengen?', 'pt', 'membership.states'],
+    ['意大利旅游签证递交后要几天才能出结果?', 'zh', 'processing_time.standard_days'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it.each([
+    ['My visa was refused, will the consulate pay me back the fee?', 'en'],
+    ['If I am refused can I get back the fee I paid at VFS?', 'en'],
+  ])('%s (%s) gets null: a refund no rule holds', (question, language) => expectNoMatchingRuleIn(question, language));
+
+  it('"darf man … arbeiten" with a Schengen visa is out of scope (work)', () => expectIntentOf('Darf man mit dem Schengenvisum in Deutschland ein paar Wochen arbeiten?', 'out_of_scope'));
+});

@@ -187,6 +187,23 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   });
 
   it.each([
+    ['if I already hold a schengen visa for spain do I still need a separate visa to get into gibraltar?', 'GI'],
+    ['I have a Schengen visa for Spain, can I enter the UK with it?', 'GB'],
+    ['with my valid visa for Italy can I take the ferry to Albania?', 'AL'],
+  ])('"%s" → the state after a held "visa for" is a document, so the only destination is %s', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ country: null, destination_status: 'not_schengen', non_schengen_destination: code });
+  });
+
+  it.each([
+    ['I have a Schengen visa for Spain, can I also visit Italy?', 'IT'],
+    ['I have a visa for Spain, how long can I stay?', 'ES'],
+    ['I need a visa for Spain, where do I apply?', 'ES'],
+    ['I have a single entry visa for the Netherlands, if I go to London for a weekend can I come back in on the same visa?', 'NL'],
+  ])('"%s" → %s: a held visa\'s state gives way only to another destination; a kind of visa named stays the destination', (question, code) => {
+    expect(classify(question).country, show(question)).toBe(code);
+  });
+
+  it.each([
     ['is there a US visa requirement for germans', 'US', 'DE'],
     ['do Italians need a US visa', 'US', 'IT'],
     ['Can I go to London with my French visa?', 'GB', null],
