@@ -317,3 +317,27 @@ describe('round 43 forms', () => {
 
   it('"darf man … arbeiten" with a Schengen visa is out of scope (work)', () => expectIntentOf('Darf man mit dem Schengenvisum in Deutschland ein paar Wochen arbeiten?', 'out_of_scope'));
 });
+
+describe('round 44 forms', () => {
+  it.each([
+    ['My son studies in Madrid on a Spanish study permit, can he visit Norway for a week?', 'en', 'residence_permit_holders.mobility'],
+    ['L\'attestation d\'accueil est-elle obligatoire pour une visite familiale en France ?', 'fr', 'documents.fr.attestation_d_accueil'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it.each([
+    ['What should I write in my appeal letter to the embassy?', 'en'],
+    ['Si me rechazan el visado, ¿me devuelven lo que pagué?', 'es'],
+  ])('%s (%s) gets null: a letter\'s wording, a refund', (question, language) => expectNoMatchingRuleIn(question, language));
+
+  it.each([
+    ['EES başladığından beri kaç milyon kişinin parmak izi alındı?', 'tr'],
+    ['كم عدد المسافرين الذين سجلوا في نظام EES حتى الان؟', 'ar'],
+  ])('%s (%s) asks a statistic: null, no EES fact', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it('an Arabic permit named by its adjective ("اقامة اسبانية") is held, so Britain is the only destination', () =>
+    expectIntentOf('هل احتاج فيزا لدخول بريطانيا اذا عندي اقامة اسبانية؟', 'out_of_scope'));
+});

@@ -204,6 +204,13 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   });
 
   it.each([
+    ['So how much will this ETIAS cost per person? someone said about US$8'],
+    ['is the fee still C$ 20 or did it go up?'],
+  ])('"%s" → letters before a dollar sign are a currency, no destination', (question) => {
+    expect(classify(question), show(question)).toMatchObject({ country: null, destination_status: null, non_schengen_destination: null });
+  });
+
+  it.each([
     ['is there a US visa requirement for germans', 'US', 'DE'],
     ['do Italians need a US visa', 'US', 'IT'],
     ['Can I go to London with my French visa?', 'GB', null],
