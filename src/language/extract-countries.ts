@@ -7,7 +7,7 @@ import type { Token } from './tokenize-question.js';
  * How a country mention is used in the question. `document`: the country of a visa or permit the
  * applicant holds ("I have a US visa", "a UK residence permit"), which is not where they go.
  */
-export type CountryRole = 'destination' | 'origin' | 'nationality' | 'relative' | 'residence' | 'document';
+export type CountryRole = 'destination' | 'origin' | 'nationality' | 'relative' | 'denied' | 'residence' | 'document';
 
 export interface CountryMention {
   code: string;
@@ -152,6 +152,7 @@ function bestOf(mentions: readonly CountryMention[], scope: CountryScope): Count
 function setAsideReason(m: CountryMention, schengenDestination: CountryMention | null): string | null {
   if (m.role === 'residence') return 'where the applicant lives, not the destination';
   if (m.role === 'relative') return "a family member's nationality, not the traveller's nor the destination";
+  if (m.role === 'denied') return "denied: neither the traveller's nationality nor the destination";
   if (m.role === 'document' && m.scope !== 'schengen') return 'a visa or permit the applicant holds, not the destination';
   if (m.role === 'origin' && m.scope === 'not_schengen') return 'where the applicant comes from, not the destination';
   if (m.role === 'destination' && m.scope === 'not_schengen' && schengenDestination) return `outside the Schengen area; the Schengen destination ${schengenDestination.code} is the one answered`;
@@ -210,6 +211,7 @@ const TRANSIT_CUES = /after "(via|through|transit|transit through)"$/;
 /**
  * What one mention is, decided in this order: after a residence cue ("I live in") → residence;
  * after a relative cue ("the spouse of a", "married to a") → a family member's nationality;
+ * after a denial ("I'm not a US citizen", "not British") → denied, neither nationality nor destination;
  * a demonym after a nationality cue, or a name after "citizen of"/"from" → nationality; before
  * "citizen"/"passport" → nationality; before "residence permit", or before "visa" after a
  * possession cue ("I have a US visa") → document; a nationality-only country after a travel cue
@@ -236,6 +238,8 @@ function classifyMention(
   if (residence) return { ...base, role: 'residence', rule: `${m.rule} after "${residence}"`, score: -5 };
   const relative = before(tables.relativeBefore);
   if (relative) return { ...base, role: 'relative', rule: `${m.rule} after "${relative}"`, score: -5 };
+  const denied = before(tables.deniedBefore);
+  if (denied) return { ...base, role: 'denied', rule: `${m.rule} after "${denied}"`, score: -5 };
   // "voor een Belgisch visum", "für das Schweizer Visum": a demonym right before a visa word names the visa, not the person.
   const visaNext = tables.visaAfter.matchAt(words, m.end) !== null || ((words[m.end] ?? '').startsWith('schengen') && tables.destinationAfter.matchAt(words, m.end) !== null);
   const namesVisa = m.kind === 'demonym' && !m.plural && !clauseStarts.has(m.end) && visaNext;

@@ -313,6 +313,11 @@ export const ProfileFileSchema = z.strictObject({
    * nationality nor the destination.
    */
   relative_before: phraseList.default([]),
+  /**
+   * Words right before a country that deny it ("I'm not a US citizen", "not British", "Italy, not
+   * France"): that country is neither the traveller's nationality nor the destination.
+   */
+  denied_before: phraseList.default([]),
   held_before: phraseList,
   /**
    * Possession words that make a permit signal (`unless_held`) one the applicant holds, though not
@@ -540,6 +545,8 @@ export interface LanguageTables {
   nationalityAfter: PhraseIndex<true>;
   residenceBefore: PhraseIndex<true>;
   relativeBefore: PhraseIndex<true>;
+  /** Words right before a country that deny it (profile `denied_before`: "not"). */
+  deniedBefore: PhraseIndex<true>;
   /** Words before a visa or permit that make it one the applicant holds ("I hold", "with my", "valid"). */
   heldBefore: PhraseIndex<true>;
   /** Words before a permit only that make it held (profile `held_before_permit`: "my"). */
@@ -819,6 +826,7 @@ export function compileLanguageTables(
     nationalityAfter: index(files.profile.nationality_after, true as const),
     residenceBefore: index(files.profile.residence_before, true as const),
     relativeBefore: index(files.profile.relative_before, true as const),
+    deniedBefore: index(files.profile.denied_before, true as const),
     heldBefore: index(files.profile.held_before, true as const),
     heldBeforePermit: index(files.profile.held_before_permit, true as const),
     askedBeforeHeld: index(files.profile.asked_before_held, true as const),

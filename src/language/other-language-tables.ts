@@ -93,6 +93,8 @@ export const OtherLanguageFileSchema = z.strictObject({
     residence_before: phraseList,
     /** As the English one: a family member's nationality follows ("casada com um português"). */
     relative_before: phraseList.default([]),
+    /** As the English one: words right before a country that deny it ("no soy", "nie jestem"). */
+    denied_before: phraseList.default([]),
     held_before: phraseList,
     held_before_permit: phraseList.default([]),
     asked_before_held: phraseList.default([]),
@@ -302,6 +304,7 @@ function compileOtherLanguage(file: OtherLanguageFile, english: LanguageTableFil
     nationalityAfter: index(file.profile.nationality_after),
     residenceBefore: index(file.profile.residence_before),
     relativeBefore: index(file.profile.relative_before),
+    deniedBefore: index(file.profile.denied_before),
     heldBefore: index(file.profile.held_before),
     heldBeforePermit: index(file.profile.held_before_permit),
     askedBeforeHeld: index(file.profile.asked_before_held),

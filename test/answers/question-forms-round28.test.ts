@@ -341,3 +341,29 @@ describe('round 44 forms', () => {
   it('an Arabic permit named by its adjective ("اقامة اسبانية") is held, so Britain is the only destination', () =>
     expectIntentOf('هل احتاج فيزا لدخول بريطانيا اذا عندي اقامة اسبانية؟', 'out_of_scope'));
 });
+
+describe('round 45 forms', () => {
+  it.each([
+    ['They refused my son\'s visa because his intention to leave could not be ascertained. Can this refusal be appealed?', 'en', 'refusal_appeal.right_of_appeal'],
+    ['Czy Bułgaria jest już w pełni w strefie Schengen?', 'pl', 'membership.states'],
+    ['متى يصبح نظام EES مطبقا بالكامل في المطارات؟', 'ar', 'ees.start'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it.each([
+    ['Will I need an entry visa for Austria to attend the conference?', 'visa_requirement'],
+    ['Can I go and work in Lithuania for a few weeks on my Polish residence permit?', 'out_of_scope'],
+    ['If I only visit Slovakia, do I apply at the Slovak embassy?', 'where_to_apply'],
+  ])('%s → %s', (question, intent) => expectIntentOf(question, intent));
+
+  it.each([
+    ['Combien de Marocains ont deja ete enregistres dans EES ?', 'fr'],
+    ['Сколько казахстанцев получили отказ в визе в прошлом году?', 'ru'],
+    ['لو تجاوزت المدة بثلاثة أيام هل سيتم منعي من دخول أوروبا؟', 'ar'],
+  ])('%s (%s) gets null: a statistic, a ban no rule states', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it('Italian "la registrazione EES si paga?" asks a cost no rule holds', () => expectNoMatchingRuleIn('La registrazione EES si paga qualcosa?', 'it'));
+});

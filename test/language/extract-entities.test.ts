@@ -211,6 +211,14 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   });
 
   it.each([
+    ["I'm not a British passport holder - do I need a visa for a walking holiday in Italy?", 'IT'],
+    ["I'm not a US citizen and not European, do I need a Schengen visa for France?", 'FR'],
+    ["I'm flying to Italy, not France, which documents do I need?", 'IT'],
+  ])('"%s" → a country after "not" is neither the nationality nor the destination (%s)', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ country: code, profile: { nationality: null } });
+  });
+
+  it.each([
     ['is there a US visa requirement for germans', 'US', 'DE'],
     ['do Italians need a US visa', 'US', 'IT'],
     ['Can I go to London with my French visa?', 'GB', null],
