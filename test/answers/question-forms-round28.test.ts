@@ -367,3 +367,16 @@ describe('round 45 forms', () => {
 
   it('Italian "la registrazione EES si paga?" asks a cost no rule holds', () => expectNoMatchingRuleIn('La registrazione EES si paga qualcosa?', 'it'));
 });
+
+describe('round 46 forms', () => {
+  it.each([
+    ['Read on facebook that my UK passport only counts for 10 years from the issue date when entering Europe, is that true?', 'en', 'passport.issued_within_years'],
+    ['Combien d\'argent par jour faut-il pouvoir montrer pour entrer en France si on dort chez un ami ?', 'fr', 'fr.attestation_d_accueil'],
+    ['Hoe lang duurt het voordat ze weet of ze het visum krijgt?', 'nl', 'processing_time.standard_days'],
+    ['كم تستغرق دراسة الطلب في السفارة الفرنسية؟', 'ar', 'processing_time.standard_days'],
+    ['EES采集的面部照片保存多久?', 'zh', 'ees.retention_years'],
+    ['I have a valid multiple entry Schengen visa, do I need a separate visa for Slovenia?', 'en', 'visa_validity.whole_area'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it('Portuguese "posso trabalhar … com o visto" is out of scope (work)', () => expectIntentOf('Posso trabalhar uns meses na Itália com o meu visto Schengen?', 'out_of_scope'));
+});
