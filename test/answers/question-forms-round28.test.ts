@@ -380,3 +380,10 @@ describe('round 46 forms', () => {
 
   it('Portuguese "posso trabalhar … com o visto" is out of scope (work)', () => expectIntentOf('Posso trabalhar uns meses na Itália com o meu visto Schengen?', 'out_of_scope'));
 });
+
+describe('round 47 forms', () => {
+  it('"handling time" asks the processing time', () => expectFactIn('What is the handling time for a Danish visa application?', 'en', 'processing_time.standard_days'));
+
+  it('"is that enough for them to approve my visa" asks a judgement on one file', () =>
+    expectNoMatchingRuleIn('My uncle in Vienna sponsors me and earns an average salary, is that enough for them to approve my Austrian visa?', 'en'));
+});
