@@ -90,7 +90,13 @@ export function extractCountries(
   // way ("from New York", "a US visa") is where the applicant is or what they hold: no destination.
   const schengen = outside ? null : (schengenDestination ?? bestOf(mentions.filter((m) => m.role === 'origin' || m.role === 'document'), 'schengen'));
 
+  // "Combien coûte une attestation d'accueil ?": with no state named, a document only one state
+  // has names that state (countries.json `document_states`).
+  const byDocument = schengen || outside ? null : (tables.documentStates.findAll(words)[0] ?? null);
+  const documentCode = byDocument?.values[0] ?? null;
+
   if (schengen) evidence.push({ field: 'country', value: schengen.code, matched: schengen.matched, rule: `${schengen.rule}, ${schengen.role}` });
+  if (byDocument && documentCode) evidence.push({ field: 'country', value: documentCode, matched: words.slice(byDocument.start, byDocument.end).join(' '), rule: `a document only ${documentCode} has` });
   if (outside) {
     evidence.push({ field: 'destination', value: 'not_schengen', matched: outside.matched, rule: `${outside.rule}: ${tables.countries.get(outside.code)?.note ?? 'outside the Schengen area'}` });
   }
@@ -101,8 +107,8 @@ export function extractCountries(
   }
 
   return {
-    country: schengen?.code ?? null,
-    destinationStatus: outside ? 'not_schengen' : schengen ? 'schengen' : null,
+    country: schengen?.code ?? documentCode,
+    destinationStatus: outside ? 'not_schengen' : schengen || documentCode ? 'schengen' : null,
     nonSchengenDestination: outside?.code ?? null,
     nationality: nationality?.code ?? null,
     nationalityCueAt: nationality?.cueAt ?? null,

@@ -225,6 +225,12 @@ export const CountriesFileSchema = z
     lower_case_codes: z.array(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
     /** Non-members whose nationals, like those of the 29 states, move freely in the area (EU members outside it): the short-stay rules are not theirs. */
     free_movement: z.array(isoCode).default([]),
+    /**
+     * Names of a document or procedure that only one Schengen state has ("attestation d'accueil" is
+     * French): a question naming one and no state is about that state. A name several states share
+     * (the Verpflichtungserklärung of Germany, Switzerland and Liechtenstein) is not listed.
+     */
+    document_states: z.record(isoCode, phraseList).default({}),
     cues: z.strictObject({
       destination_before: phraseList,
       /** Cues before a country the tables know only as a nationality (Morocco, Georgia) that make it where the trip goes. */
@@ -248,6 +254,10 @@ export const CountriesFileSchema = z
     checkUniqueTerms([...file.schengen, ...file.not_schengen], ctx, pathOf);
     checkOrdinaryWords([...file.schengen, ...file.not_schengen], ctx, pathOf);
     checkOriginFrom(file.cues, ctx, ['cues']);
+    const members = new Set(file.schengen.map((entry) => entry.code));
+    for (const code of Object.keys(file.document_states)) {
+      if (!members.has(code)) ctx.addIssue({ code: 'custom', path: ['document_states', code], message: `${code} is not one of the 29 Schengen states`, });
+    }
   });
 
 /** Each `origin_from` phrase must be one of the `origin_before` cues it refines. */
@@ -501,6 +511,8 @@ export interface LanguageTables {
   wordCodes: ReadonlySet<string>;
   /** Codes also read in lower case before a nationality cue ("us passport"). */
   lowerCaseCodes: ReadonlySet<string>;
+  /** Names of a document only one Schengen state has, to that state (countries.json `document_states`). */
+  documentStates: PhraseIndex<string>;
   /** Nationalities with free movement in the area: the 29 states' and countries.json `free_movement`. */
   freeMovement: ReadonlySet<string>;
   destinationBefore: PhraseIndex<true>;
@@ -794,6 +806,7 @@ export function compileLanguageTables(
     countries,
     codes,
     wordCodes: new Set(files.countries.word_codes),
+    documentStates: documentStatesOf(files.countries.document_states),
     lowerCaseCodes: new Set(files.countries.lower_case_codes ?? []),
     freeMovement: new Set([...files.countries.schengen.map((state) => state.code), ...files.countries.free_movement]),
     destinationBefore: index(files.countries.cues.destination_before, true as const),
@@ -837,6 +850,13 @@ export function compileLanguageTables(
 }
 
 /** Every single word the tables know, and the long ones as correction candidates. */
+/** countries.json `document_states` as an index from each name's words to its state. */
+function documentStatesOf(names: Readonly<Record<string, readonly string[]>>): PhraseIndex<string> {
+  const built = new PhraseIndex<string>();
+  for (const [code, phrases] of Object.entries(names)) for (const phrase of phrases) built.add(phraseWords(phrase), code);
+  return built;
+}
+
 function compileSpelling(tables: Omit<LanguageTables, 'spelling' | 'countryNames' | 'otherLanguages'>, file: z.output<typeof SpellingFileSchema>): LanguageTables['spelling'] {
   const known = new Set<string>(file.ordinary_words);
   const indexes: PhraseIndex<unknown>[] = [

@@ -387,3 +387,18 @@ describe('round 47 forms', () => {
   it('"is that enough for them to approve my visa" asks a judgement on one file', () =>
     expectNoMatchingRuleIn('My uncle in Vienna sponsors me and earns an average salary, is that enough for them to approve my Austrian visa?', 'en'));
 });
+
+describe('national documents', () => {
+  it.each([
+    ["Combien coûte une attestation d'accueil ?", 'fr'],
+    ["how much does the attestation d'accueil cost?", 'en'],
+  ])('%s (%s): the cost of a national document is not the visa fee', async (question, language) => {
+    const data = await ask(question);
+    expect(data.language).toBe(language);
+    expect(data.country).toBe('FR');
+    expect(data.answer, JSON.stringify(data)).toBeNull();
+  });
+
+  it("the French attestation d'accueil names France for the means of subsistence", () =>
+    expectFactIn("Avec une attestation d'accueil, combien d'argent par jour faut-il montrer ?", 'fr', 'fr.attestation_d_accueil'));
+});

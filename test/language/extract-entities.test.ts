@@ -219,6 +219,18 @@ describe('country: destinations outside Schengen are recognised, not mistaken fo
   });
 
   it.each([
+    ["Ma mère vient trois semaines avec une attestation d'accueil, combien d'argent par jour doit-elle montrer ?", 'FR'],
+    ['Hoe vraag ik een garantstelling aan voor mijn zus uit Suriname?', 'NL'],
+    ['My host signs the annex 3bis at the commune, does my mother still need her own bank statements?', 'BE'],
+  ])('"%s" → a document only one state has names that state (%s) when no state is named', (question, code) => {
+    expect(classify(question), show(question)).toMatchObject({ country: code, destination_status: 'schengen' });
+  });
+
+  it('a state named wins over the state of a document ("attestation d\'accueil" with Italy named)', () => {
+    expect(classify("Pour l'Italie, faut-il une attestation d'accueil comme en France ?").country).toBe('IT');
+  });
+
+  it.each([
     ['is there a US visa requirement for germans', 'US', 'DE'],
     ['do Italians need a US visa', 'US', 'IT'],
     ['Can I go to London with my French visa?', 'GB', null],
