@@ -256,7 +256,7 @@ export const CountriesFileSchema = z
     checkOriginFrom(file.cues, ctx, ['cues']);
     const members = new Set(file.schengen.map((entry) => entry.code));
     for (const code of Object.keys(file.document_states)) {
-      if (!members.has(code)) ctx.addIssue({ code: 'custom', path: ['document_states', code], message: `${code} is not one of the 29 Schengen states`, });
+      if (!members.has(code)) ctx.addIssue({ code: 'custom', path: ['document_states', code], message: `${code} is not one of the 29 Schengen states` });
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, expectFactIn, expectIntentOf, expectNoMatchingRuleIn, readingOf } from '../support/composed-answer.js';
+import { ask, expectFactIn, expectIntentOf, expectNoMatchingRuleIn, expectNullIn, readingOf } from '../support/composed-answer.js';
 
 // Issues 9 and 11, rounds 28 and 29 (2026-11-29): question forms of real-modelled questions; each written
 // for the test, not copied from the corpus.
@@ -333,9 +333,7 @@ describe('round 44 forms', () => {
     ['EES başladığından beri kaç milyon kişinin parmak izi alındı?', 'tr'],
     ['كم عدد المسافرين الذين سجلوا في نظام EES حتى الان؟', 'ar'],
   ])('%s (%s) asks a statistic: null, no EES fact', async (question, language) => {
-    const data = await ask(question);
-    expect(data.language).toBe(language);
-    expect(data.answer, JSON.stringify(data)).toBeNull();
+    await expectNullIn(question, language);
   });
 
   it('an Arabic permit named by its adjective ("اقامة اسبانية") is held, so Britain is the only destination', () =>
@@ -360,9 +358,7 @@ describe('round 45 forms', () => {
     ['Сколько казахстанцев получили отказ в визе в прошлом году?', 'ru'],
     ['لو تجاوزت المدة بثلاثة أيام هل سيتم منعي من دخول أوروبا؟', 'ar'],
   ])('%s (%s) gets null: a statistic, a ban no rule states', async (question, language) => {
-    const data = await ask(question);
-    expect(data.language).toBe(language);
-    expect(data.answer, JSON.stringify(data)).toBeNull();
+    await expectNullIn(question, language);
   });
 
   it('Italian "la registrazione EES si paga?" asks a cost no rule holds', () => expectNoMatchingRuleIn('La registrazione EES si paga qualcosa?', 'it'));
@@ -393,10 +389,7 @@ describe('national documents', () => {
     ["Combien coûte une attestation d'accueil ?", 'fr'],
     ["how much does the attestation d'accueil cost?", 'en'],
   ])('%s (%s): the cost of a national document is not the visa fee', async (question, language) => {
-    const data = await ask(question);
-    expect(data.language).toBe(language);
-    expect(data.country).toBe('FR');
-    expect(data.answer, JSON.stringify(data)).toBeNull();
+    expect((await expectNullIn(question, language)).country).toBe('FR');
   });
 
   it("the French attestation d'accueil names France for the means of subsistence", () =>

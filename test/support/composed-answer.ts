@@ -14,12 +14,17 @@ export const readingOf = (question: string) => readQuestion(rules.language, ques
 /** The `data` of POST /answer for `question`. */
 export const ask = async (question: string) => (await composeAnswer({ question }, context)).data;
 
-/** The question is read in `language` and answered null, no rule answering what it asks. */
-export async function expectNoMatchingRuleIn(question: string, language: string): Promise<void> {
+/** The question is read in `language` and answered null, for whatever reason (a statistic is out of scope, a ban a capability). */
+export async function expectNullIn(question: string, language: string): Promise<Awaited<ReturnType<typeof ask>>> {
   const data = await ask(question);
   expect(data.language).toBe(language);
   expect(data.answer, JSON.stringify(data)).toBeNull();
-  expect(data.reason).toBe('no_matching_rule');
+  return data;
+}
+
+/** The question is read in `language` and answered null, no rule answering what it asks. */
+export async function expectNoMatchingRuleIn(question: string, language: string): Promise<void> {
+  expect((await expectNullIn(question, language)).reason).toBe('no_matching_rule');
 }
 
 /** The question is read in `language` and answered with the fact `factId` among others. */
