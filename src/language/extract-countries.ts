@@ -327,6 +327,9 @@ function visaOfState(
   return null;
 }
 
+/** Words allowed between the possession cue and the visa word. */
+const HELD_VISA_WORDS: ReadonlySet<string> = new Set(['schengen', 'valid']);
+
 /**
  * The words before a state that make it the state of a visa the applicant already holds ("I hold a
  * Schengen visa for Spain, do I need another visa to get into Gibraltar?", "with my visa for
@@ -334,9 +337,6 @@ function visaOfState(
  * cue before that (profile `held_before`), in one clause. The trip goes where the rest of the
  * question says; with no other destination the held visa's state is still the one answered.
  */
-/** Words allowed between the possession cue and the visa word. */
-const HELD_VISA_WORDS: ReadonlySet<string> = new Set(['schengen', 'valid']);
-
 function heldVisaFor(tables: LanguageTables, words: readonly string[], start: number, clauseStarts: ReadonlySet<number>): string | null {
   if (clauseStarts.has(start)) return null;
   const visa = tables.visaBefore.endsAt(words, start);
