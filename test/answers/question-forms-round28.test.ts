@@ -395,3 +395,13 @@ describe('national documents', () => {
   it("the French attestation d'accueil names France for the means of subsistence", () =>
     expectFactIn("Avec une attestation d'accueil, combien d'argent par jour faut-il montrer ?", 'fr', 'fr.attestation_d_accueil'));
 });
+
+describe('round 48 forms', () => {
+  it.each([
+    ['Je viens skier en Autriche en mars, je dois donner mes empreintes en arrivant ?', 'fr', 'biometrics.collected'],
+    ['هل السفارة لازم تعطيني سبب الرفض مكتوب؟', 'ar', 'refusal_appeal.standard_form'],
+  ])('%s (%s) → %s', (question, language, fact) => expectFactIn(question, language, fact));
+
+  it('"any tips to make sure my visa gets approved" asks for advice: null', () =>
+    expectNullIn('Any tips to make sure my Schengen visa gets approved on the second try?', 'en'));
+});
