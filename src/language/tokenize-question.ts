@@ -8,18 +8,18 @@ export interface Token {
 }
 
 /**
+ * A country's letters before a dollar sign name a currency ("US$8", "A$ 20", "C$50"), not a
+ * place: they are dropped with the sign, so "US" is no destination.
+ */
+const CURRENCY_PREFIX = /\b[A-Z]{1,3}\$(?=\s?\d)/g;
+
+/**
  * Splits text into words with natural's tokenizer and normalises each one. Tables and questions
  * both go through here, so a table phrase matches exactly the words a question would produce.
  */
 export function tokenizeText(text: string): Token[] {
   return wordTokenizer.tokenize(text.replace(CURRENCY_PREFIX, '$')).map((raw) => ({ raw, word: normalizeWord(raw) }));
 }
-
-/**
- * A country's letters before a dollar sign name a currency ("US$8", "A$ 20", "C$50"), not a
- * place: they are dropped with the sign, so "US" is no destination.
- */
-const CURRENCY_PREFIX = /\b[A-Z]{1,3}\$(?=\s?\d)/g;
 
 /** The normalised words of a table phrase ("Czech Republic" → ["czech", "republic"]). */
 export function phraseWords(phrase: string): string[] {
